@@ -1,0 +1,84 @@
+package io.jchacha.internal;
+
+/**
+ * The ChaCha block function and HChaCha20 in plain scalar Java: the reference every engine is checked against,
+ * and the code HChaCha20 uses (one call per XChaCha20 key setup, so speed does not matter here).
+ */
+public final class ChaChaBlock {
+    /** "expand 32-byte k" as four little-endian words. */
+    public static final int C0 = 0x61707865, C1 = 0x3320646e, C2 = 0x79622d32, C3 = 0x6b206574;
+
+    private ChaChaBlock() {}
+
+    /** Writes the 16 output words of the block named by {@code state} (input words plus permuted words). */
+    public static void block(int[] state, int rounds, int[] out) {
+        int x0 = state[0], x1 = state[1], x2 = state[2], x3 = state[3];
+        int x4 = state[4], x5 = state[5], x6 = state[6], x7 = state[7];
+        int x8 = state[8], x9 = state[9], x10 = state[10], x11 = state[11];
+        int x12 = state[12], x13 = state[13], x14 = state[14], x15 = state[15];
+        for (int i = 0; i < rounds; i += 2) {
+            x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 16);
+            x8 += x12; x4 = Integer.rotateLeft(x4 ^ x8, 12);
+            x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 8);
+            x8 += x12; x4 = Integer.rotateLeft(x4 ^ x8, 7);
+            x1 += x5; x13 = Integer.rotateLeft(x13 ^ x1, 16);
+            x9 += x13; x5 = Integer.rotateLeft(x5 ^ x9, 12);
+            x1 += x5; x13 = Integer.rotateLeft(x13 ^ x1, 8);
+            x9 += x13; x5 = Integer.rotateLeft(x5 ^ x9, 7);
+            x2 += x6; x14 = Integer.rotateLeft(x14 ^ x2, 16);
+            x10 += x14; x6 = Integer.rotateLeft(x6 ^ x10, 12);
+            x2 += x6; x14 = Integer.rotateLeft(x14 ^ x2, 8);
+            x10 += x14; x6 = Integer.rotateLeft(x6 ^ x10, 7);
+            x3 += x7; x15 = Integer.rotateLeft(x15 ^ x3, 16);
+            x11 += x15; x7 = Integer.rotateLeft(x7 ^ x11, 12);
+            x3 += x7; x15 = Integer.rotateLeft(x15 ^ x3, 8);
+            x11 += x15; x7 = Integer.rotateLeft(x7 ^ x11, 7);
+
+            x0 += x5; x15 = Integer.rotateLeft(x15 ^ x0, 16);
+            x10 += x15; x5 = Integer.rotateLeft(x5 ^ x10, 12);
+            x0 += x5; x15 = Integer.rotateLeft(x15 ^ x0, 8);
+            x10 += x15; x5 = Integer.rotateLeft(x5 ^ x10, 7);
+            x1 += x6; x12 = Integer.rotateLeft(x12 ^ x1, 16);
+            x11 += x12; x6 = Integer.rotateLeft(x6 ^ x11, 12);
+            x1 += x6; x12 = Integer.rotateLeft(x12 ^ x1, 8);
+            x11 += x12; x6 = Integer.rotateLeft(x6 ^ x11, 7);
+            x2 += x7; x13 = Integer.rotateLeft(x13 ^ x2, 16);
+            x8 += x13; x7 = Integer.rotateLeft(x7 ^ x8, 12);
+            x2 += x7; x13 = Integer.rotateLeft(x13 ^ x2, 8);
+            x8 += x13; x7 = Integer.rotateLeft(x7 ^ x8, 7);
+            x3 += x4; x14 = Integer.rotateLeft(x14 ^ x3, 16);
+            x9 += x14; x4 = Integer.rotateLeft(x4 ^ x9, 12);
+            x3 += x4; x14 = Integer.rotateLeft(x14 ^ x3, 8);
+            x9 += x14; x4 = Integer.rotateLeft(x4 ^ x9, 7);
+        }
+        out[0] = x0; out[1] = x1; out[2] = x2; out[3] = x3;
+        out[4] = x4; out[5] = x5; out[6] = x6; out[7] = x7;
+        out[8] = x8; out[9] = x9; out[10] = x10; out[11] = x11;
+        out[12] = x12; out[13] = x13; out[14] = x14; out[15] = x15;
+    }
+
+    /** The keystream block: permuted words plus input words. */
+    public static void keystreamBlock(int[] state, int rounds, int[] out) {
+        block(state, rounds, out);
+        for (int i = 0; i < 16; i++) {
+            out[i] += state[i];
+        }
+    }
+
+    /**
+     * HChaCha20 (draft-irtf-cfrg-xchacha 2.2): words 0..3 and 12..15 of the permuted state, without the final
+     * addition. {@code key} is 8 words, {@code nonce} 4 words; the result is 8 words.
+     */
+    public static int[] hchacha(int[] key, int[] nonce, int rounds) {
+        int[] s = new int[16];
+        s[0] = C0; s[1] = C1; s[2] = C2; s[3] = C3;
+        System.arraycopy(key, 0, s, 4, 8);
+        System.arraycopy(nonce, 0, s, 12, 4);
+        int[] x = new int[16];
+        block(s, rounds, x);
+        int[] sub = {x[0], x[1], x[2], x[3], x[12], x[13], x[14], x[15]};
+        java.util.Arrays.fill(s, 0);
+        java.util.Arrays.fill(x, 0);
+        return sub;
+    }
+}

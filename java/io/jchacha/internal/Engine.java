@@ -1,0 +1,47 @@
+package io.jchacha.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A ChaCha20 keystream engine: the one seam between the public API and an implementation (pure Java or a
+ * native kernel). Engines are stateless and thread-safe; the caller owns the cipher state.
+ *
+ * <p>The caller has validated every argument: ranges are inside their arrays or buffers, {@code rounds} is
+ * 8, 12 or 20, and the block counter does not run past its limit during the call (so an engine never has
+ * to detect exhaustion). Engines must not read or write outside the ranges given.
+ *
+ * <p>State layout (RFC 8439 2.3): {@code state[0..3]} constants, {@code [4..11]} key, {@code [12]} block
+ * counter (low word), {@code [13]} counter high word when {@code counter64} (original ChaCha20 and
+ * XChaCha20) or the first nonce word (IETF), {@code [14..15]} nonce. The engine reads {@code state} and never
+ * modifies it; block {@code i} of the call uses counter {@code state[12] + i} (carried into {@code state[13]}
+ * when {@code counter64}).
+ */
+public interface Engine {
+
+    /** The backend name: {@code java}, {@code portable}, {@code avx2}, {@code avx512} or {@code neon}. */
+    String name();
+
+    /**
+     * XORs {@code len} bytes of keystream, starting at the first byte of the block named by the state's
+     * counter, into {@code out}. When {@code in} is {@code null} the raw keystream is written. {@code in} and
+     * {@code out} may be the same array with {@code inOff == outOff}; other overlaps are not allowed (the
+     * caller copies first). A final partial block writes only its bytes.
+     */
+    void xor(int[] state, int rounds, boolean counter64,
+             byte[] in, int inOff, byte[] out, int outOff, int len);
+
+    /**
+     * The same for buffers, at absolute indices (positions and limits are neither read nor changed). Either
+     * buffer may be heap or direct; {@code in} may be {@code null} for raw keystream.
+     */
+    void xor(int[] state, int rounds, boolean counter64,
+             ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
+
+    /**
+     * How many 64-byte blocks the stream layer should generate at once into its keystream buffer when it
+     * serves short updates. One block means the engine prefers exact-size calls.
+     */
+    default int bufferBlocks() {
+        return 1;
+    }
+}
