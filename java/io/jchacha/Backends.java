@@ -1,0 +1,61 @@
+package io.jchacha;
+
+import io.jchacha.internal.Engines;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which engine runs, and why. The choice is made once per JVM from the system property
+ * {@value #PROPERTY} ({@code auto} by default): {@code auto} picks the fastest backend that works here; a
+ * named backend is used if it can run and is otherwise an error at first use, never a silent fallback.
+ */
+public final class Backends {
+    /** The system property that selects the backend. */
+    public static final String PROPERTY = "jchacha.backend";
+    /** The values {@value #PROPERTY} accepts. */
+    public static final String PROPERTY_VALUES = "auto, java, scalar (= java), portable, avx2, avx512, neon";
+
+    private Backends() {}
+
+    /**
+     * The backend that ciphers created now use.
+     *
+     * @throws IllegalArgumentException if {@value #PROPERTY} names no backend
+     * @throws IllegalStateException if {@value #PROPERTY} forces a backend that cannot run here
+     */
+    public static Backend active() {
+        return Engines.activeBackend();
+    }
+
+    /** Why {@link #active()} is what it is (for {@code auto}: why it beat the others). */
+    public static String activeReason() {
+        return Engines.activeReason();
+    }
+
+    /** {@code auto} or the backend name the property forces (as given, lower-cased). */
+    public static String requested() {
+        return Engines.requested();
+    }
+
+    /** The backends that can run on this machine, fastest last. */
+    public static Set<Backend> available() {
+        EnumSet<Backend> s = EnumSet.noneOf(Backend.class);
+        for (Backend b : Backend.values()) {
+            if (Engines.unavailableReason(b) == null) {
+                s.add(b);
+            }
+        }
+        return s;
+    }
+
+    /** Empty if {@code backend} can run here, else the reason it cannot. */
+    public static Optional<String> unavailableReason(Backend backend) {
+        return Optional.ofNullable(Engines.unavailableReason(backend));
+    }
+
+    /** CPU features the native library saw (empty when it is not loaded). */
+    public static String cpuFeatures() {
+        return Engines.cpuFeatures();
+    }
+}
