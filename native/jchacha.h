@@ -1,0 +1,90 @@
+/*
+ * jchacha native kernels: shared declarations.
+ *
+ * Every ChaCha20 kernel has the same shape, one per instruction set (one translation unit each, compiled with
+ * its own flags and only on its own architecture). dispatch.c picks the fastest one that runs on this CPU and
+ * lets callers force one by name.
+ *
+ * This header is plain C99 and includes no JNI header: the JNI glue (jchacha_jni.c) includes it.
+ */
+#ifndef JCHACHA_H
+#define JCHACHA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * state: 16 words, RFC 8439 layout: [0..3] constants, [4..11] key, [12] block counter (low), [13] counter
+ * high when counter64 != 0 (original ChaCha20 / XChaCha20) else first nonce word, [14..15] nonce. Not
+ * modified. Block i of the call uses counter state[12]+i (carried into state[13] when counter64; with
+ * counter64 == 0 the caller guarantees word 12 does not wrap during the call). in == NULL writes raw
+ * keystream; in == out is allowed (in-place). len is any size; a final partial block writes only its bytes,
+ * and nothing outside [out, out+len) is written and nothing outside [in, in+len) is read. rounds is 8, 12 or
+ * 20. The keystream is the little-endian serialization of the output words.
+ */
+typedef void (*jc_xor_fn)(const uint32_t state[16], int rounds, int counter64,
+                          const uint8_t *in, uint8_t *out, size_t len);
+
+/* HChaCha20 (draft-irtf-cfrg-xchacha 2.2): words 0..3 and 12..15 of the permuted state, no final add.
+ * The state is built from the "expand 32-byte k" constants, key[0..7] and nonce[0..3] (words, already
+ * decoded little-endian). rounds is 8, 12 or 20 (HChaCha8/12/20). */
+typedef void (*jc_hchacha_fn)(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]);
+
+#define JC_DECLARE_KERNELS(isa)                                                                           \
+    void jc_chacha_xor_##isa(const uint32_t state[16], int rounds, int counter64,                         \
+                             const uint8_t *in, uint8_t *out, size_t len);                                \
+    void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]);
+
+/* Declared everywhere; defined only where the kernel is compiled in (see jc_backend_find). */
+JC_DECLARE_KERNELS(portable)
+JC_DECLARE_KERNELS(avx2)
+JC_DECLARE_KERNELS(avx512)
+JC_DECLARE_KERNELS(neon)
+
+/*
+ * A backend: one row of the kernel table. Later primitives (Poly1305) add their function pointers here, so
+ * one forced name selects every kernel of that instruction set at once.
+ */
+typedef struct jc_backend {
+    const char *name;          /* "portable", "avx2", "avx512", "neon" */
+    jc_xor_fn xor_fn;
+    jc_hchacha_fn hchacha_fn;
+} jc_backend;
+
+/* The backend compiled in under this name, whether or not this CPU can run it; NULL if not compiled in
+ * (or name is NULL). Do not call its functions before jc_backend_available() said 1. */
+const jc_backend *jc_backend_find(const char *name);
+
+/* 1 if the backend is compiled in and runs on this CPU and OS. Else 0, and *why (when why != NULL) is set to
+ * a static human-readable reason, e.g. "not compiled for this architecture", "CPU lacks AVX-512F/VL",
+ * "OS does not save ZMM state (XCR0)". On 1, *why is set to "". */
+int jc_backend_available(const char *name, const char **why);
+
+/* The backend under this name if it is compiled in AND runs here, else NULL (with *why as above). This is the
+ * only lookup a caller that forces a backend by name should use: it never hands out an unrunnable kernel. */
+const jc_backend *jc_backend_get(const char *name, const char **why);
+
+/* The fastest backend that runs here (never NULL: portable is always compiled in). */
+const jc_backend *jc_backend_best(void);
+
+/* Compiled-in backends, in table order (portable first, then fastest last... see dispatch.c):
+ * index 0 .. jc_backend_count()-1; NULL out of range. Includes backends this CPU cannot run. */
+int jc_backend_count(void);
+const jc_backend *jc_backend_at(int index);
+
+/* CPU features seen by the detector, space separated, e.g. "sse2 avx avx2 avx512f avx512vl avx512bw
+ * avx512ifma avx512vbmi" or "asimd"; "" when nothing relevant was found. Static string. */
+const char *jc_cpu_features(void);
+
+/* The architecture the library was compiled for: "x86_64", "aarch64" or "generic". */
+const char *jc_build_arch(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JCHACHA_H */

@@ -1,0 +1,62 @@
+package io.jchacha;
+
+import java.util.HexFormat;
+import java.util.Random;
+import org.bouncycastle.crypto.StreamCipher;
+import org.bouncycastle.crypto.engines.ChaCha7539Engine;
+import org.bouncycastle.crypto.engines.ChaChaEngine;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
+
+/** Shared helpers: hex, random bytes, and BouncyCastle as the independent implementation of every variant. */
+final class TestSupport {
+    private TestSupport() {}
+
+    static byte[] hex(String s) {
+        return HexFormat.of().parseHex(s.replaceAll("\\s+", ""));
+    }
+
+    static String hex(byte[] b) {
+        return HexFormat.of().formatHex(b);
+    }
+
+    static byte[] random(Random r, int n) {
+        byte[] b = new byte[n];
+        r.nextBytes(b);
+        return b;
+    }
+
+    /**
+     * BouncyCastle's keystream XOR for any variant: ChaCha7539Engine (IETF, 20 rounds only), ChaChaEngine
+     * (original, any rounds); XChaCha20 through BouncyCastle's original engine on our HChaCha20 subkey, whose
+     * own vectors are tested separately. Returns null where BouncyCastle has no such cipher (IETF, 8/12 rounds).
+     */
+    static byte[] bouncy(ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds, byte[] in) {
+        StreamCipher c;
+        switch (v) {
+            case IETF:
+                if (rounds != 20) {
+                    return null;
+                }
+                c = new ChaCha7539Engine();
+                c.init(true, new ParametersWithIV(new KeyParameter(key), nonce));
+                break;
+            case ORIGINAL:
+                c = new ChaChaEngine(rounds);
+                c.init(true, new ParametersWithIV(new KeyParameter(key), nonce));
+                break;
+            default:
+                c = new ChaChaEngine(rounds);
+                byte[] sub = HChaCha20.subkey(key, java.util.Arrays.copyOf(nonce, 16), rounds);
+                c.init(true, new ParametersWithIV(new KeyParameter(sub), java.util.Arrays.copyOfRange(nonce, 16, 24)));
+                break;
+        }
+        if (counter != 0) {
+            // BouncyCastle seeks in bytes; counters beyond its reach are tested against vectors instead
+            ((org.bouncycastle.crypto.SkippingCipher) c).seekTo(counter * 64);
+        }
+        byte[] out = new byte[in.length];
+        c.processBytes(in, 0, in.length, out, 0);
+        return out;
+    }
+}
