@@ -208,7 +208,7 @@ public final class ChaCha20 implements Destroyable {
         }
         if (block == 0) {
             // either the very start with initial counter 0 (2^64 blocks ahead) or exactly at the end
-            return position > 0 ? 0 : Long.MAX_VALUE;
+            return position > 0 && offset == 0 ? 0 : Long.MAX_VALUE;
         }
         long blocksLeft = -block; // 2^64 - block, unsigned
         if (Long.compareUnsigned(blocksLeft, Long.MAX_VALUE / BLOCK_LENGTH) > 0) {

@@ -1,0 +1,476 @@
+/*
+ * ChaCha20 kernel body shared by the SIMD translation units (chacha_avx2.c, chacha_avx512.c, chacha_neon.c),
+ * written with GCC/Clang vector extensions. Each TU includes this once, after defining:
+ *
+ *   JC_ISA                 name suffix: jc_chacha_xor_<JC_ISA>, jc_hchacha_<JC_ISA>
+ *   JC_HAVE_X8             1: 8-block pass on 256-bit vectors (u32x8)
+ *   JC_HAVE_X8_AS_2X4      1: 8-block pass as two interleaved 4-block passes on 128-bit vectors (NEON)
+ *   JC_HAVE_X16            1: 16-block pass on 512-bit vectors (u32x16)
+ *   JC_ROT16/8/12/7(x)     rotate-left of every 32-bit lane (see JC_ROTL and the helpers below)
+ *   JC_MIN_16/8/4/2        size-adaptive thresholds: the tail loop runs a G-block pass when at least
+ *                          JC_MIN_G blocks (partial ones included) remain; below every threshold it runs
+ *                          one block. A threshold below G means a partly used pass (into a stack buffer)
+ *                          beats the narrower passes it replaces. Values come from bench_kernels --passes.
+ *
+ * Everything here is static, so each TU's copy is compiled with that TU's instruction-set flags only.
+ *
+ * Lane layout. Wide passes are "vertical": vector j holds state word j of W consecutive blocks (lane i =
+ * block i), so a quarter round is 12 plain lane-wise ops and needs no shuffles; the W x 16 words are then
+ * transposed to W contiguous 64-byte blocks before the XOR. The 1- and 2-block passes are "horizontal":
+ * one 128-bit vector per state row, with lane rotations between column and diagonal rounds; they need no
+ * transpose and build no wide state, which is what short inputs want.
+ */
+#ifndef JC_ISA
+#error "define JC_ISA before including chacha_simd.h"
+#endif
+
+#include "jchacha.h"
+#include "chacha_internal.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the SIMD kernels assume a little-endian target; big-endian builds use the portable kernel only"
+#endif
+
+#ifndef JC_HAVE_X8
+#define JC_HAVE_X8 0
+#endif
+#ifndef JC_HAVE_X8_AS_2X4
+#define JC_HAVE_X8_AS_2X4 0
+#endif
+#ifndef JC_HAVE_X16
+#define JC_HAVE_X16 0
+#endif
+
+#define JC_CAT_(a, b) a##b
+#define JC_CAT(a, b) JC_CAT_(a, b)
+#define JC_XOR_NAME JC_CAT(jc_chacha_xor_, JC_ISA)
+#define JC_HCHACHA_NAME JC_CAT(jc_hchacha_, JC_ISA)
+
+#define JC_AI static inline __attribute__((always_inline))
+
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef uint8_t u8x16 __attribute__((vector_size(16)));
+#if JC_HAVE_X8 || JC_HAVE_X16
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+typedef uint8_t u8x32 __attribute__((vector_size(32)));
+#endif
+#if JC_HAVE_X16
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
+#endif
+
+/* Broadcast a scalar to every lane (GNU vector + scalar promotes the scalar). */
+#define JC_SPLAT(V, v) ((V){0} + (uint32_t)(v))
+
+/* Generic rotate: shift-or. With AVX-512VL, GCC and Clang compile it to vprold for every width. */
+#define JC_ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
+/* Rotates by 16 and 8 as byte shuffles within each 32-bit lane (one vpshufb / rev32 / tbl instead of two
+ * shifts and an or). */
+#define JC_B16(o) (o) + 2, (o) + 3, (o) + 0, (o) + 1
+#define JC_B8(o) (o) + 3, (o) + 0, (o) + 1, (o) + 2
+JC_AI u32x4 jc_rot16_x4(u32x4 x)
+{
+    return (u32x4)__builtin_shufflevector((u8x16)x, (u8x16)x, JC_B16(0), JC_B16(4), JC_B16(8), JC_B16(12));
+}
+JC_AI u32x4 jc_rot8_x4(u32x4 x)
+{
+    return (u32x4)__builtin_shufflevector((u8x16)x, (u8x16)x, JC_B8(0), JC_B8(4), JC_B8(8), JC_B8(12));
+}
+#if JC_HAVE_X8
+JC_AI u32x8 jc_rot16_x8(u32x8 x)
+{
+    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B16(0), JC_B16(4), JC_B16(8), JC_B16(12),
+                                          JC_B16(16), JC_B16(20), JC_B16(24), JC_B16(28));
+}
+JC_AI u32x8 jc_rot8_x8(u32x8 x)
+{
+    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B8(0), JC_B8(4), JC_B8(8), JC_B8(12),
+                                          JC_B8(16), JC_B8(20), JC_B8(24), JC_B8(28));
+}
+#endif
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Quarter rounds. JC_QR4 runs four independent quarter rounds step by step (source order = a schedule with
+ * four-way ILP, which also keeps the register allocator's live ranges short).
+ */
+#define JC_QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3)                            \
+    do {                                                                                                  \
+        a0 += b0; a1 += b1; a2 += b2; a3 += b3;                                                           \
+        d0 ^= a0; d1 ^= a1; d2 ^= a2; d3 ^= a3;                                                           \
+        d0 = JC_ROT16(d0); d1 = JC_ROT16(d1); d2 = JC_ROT16(d2); d3 = JC_ROT16(d3);                       \
+        c0 += d0; c1 += d1; c2 += d2; c3 += d3;                                                           \
+        b0 ^= c0; b1 ^= c1; b2 ^= c2; b3 ^= c3;                                                           \
+        b0 = JC_ROT12(b0); b1 = JC_ROT12(b1); b2 = JC_ROT12(b2); b3 = JC_ROT12(b3);                       \
+        a0 += b0; a1 += b1; a2 += b2; a3 += b3;                                                           \
+        d0 ^= a0; d1 ^= a1; d2 ^= a2; d3 ^= a3;                                                           \
+        d0 = JC_ROT8(d0); d1 = JC_ROT8(d1); d2 = JC_ROT8(d2); d3 = JC_ROT8(d3);                           \
+        c0 += d0; c1 += d1; c2 += d2; c3 += d3;                                                           \
+        b0 ^= c0; b1 ^= c1; b2 ^= c2; b3 ^= c3;                                                           \
+        b0 = JC_ROT7(b0); b1 = JC_ROT7(b1); b2 = JC_ROT7(b2); b3 = JC_ROT7(b3);                           \
+    } while (0)
+
+/* One double round on the vertical state p0..p15 (a name prefix). */
+#define JC_DROUND(p)                                                                                      \
+    do {                                                                                                  \
+        JC_QR4(p##0, p##4, p##8, p##12, p##1, p##5, p##9, p##13,                                          \
+               p##2, p##6, p##10, p##14, p##3, p##7, p##11, p##15);                                       \
+        JC_QR4(p##0, p##5, p##10, p##15, p##1, p##6, p##11, p##12,                                        \
+               p##2, p##7, p##8, p##13, p##3, p##4, p##9, p##14);                                         \
+    } while (0)
+
+/* Vertical state for W blocks starting at counter (lo, hi): lane i gets counter lo+i, carried into word 13
+ * when counter64. Declares p0..p15 and the counter inputs p##c12, p##c13 for the final add. */
+#define JC_VINIT(p, V, IOTA)                                                                              \
+    V p##0 = JC_SPLAT(V, s[0]), p##1 = JC_SPLAT(V, s[1]), p##2 = JC_SPLAT(V, s[2]),                      \
+      p##3 = JC_SPLAT(V, s[3]), p##4 = JC_SPLAT(V, s[4]), p##5 = JC_SPLAT(V, s[5]),                       \
+      p##6 = JC_SPLAT(V, s[6]), p##7 = JC_SPLAT(V, s[7]), p##8 = JC_SPLAT(V, s[8]),                       \
+      p##9 = JC_SPLAT(V, s[9]), p##10 = JC_SPLAT(V, s[10]), p##11 = JC_SPLAT(V, s[11]),                   \
+      p##14 = JC_SPLAT(V, s[14]), p##15 = JC_SPLAT(V, s[15]);                                             \
+    V p##12 = JC_SPLAT(V, lo) + (IOTA);                                                                   \
+    V p##13 = JC_SPLAT(V, hi);                                                                            \
+    if (counter64)                                                                                        \
+        p##13 -= (V)(p##12 < JC_SPLAT(V, lo)); /* lanes that wrapped: -(-1) */                            \
+    const V p##c12 = p##12, p##c13 = p##13
+
+#define JC_VADD(p, V)                                                                                     \
+    do {                                                                                                  \
+        p##0 += JC_SPLAT(V, s[0]); p##1 += JC_SPLAT(V, s[1]); p##2 += JC_SPLAT(V, s[2]);                  \
+        p##3 += JC_SPLAT(V, s[3]); p##4 += JC_SPLAT(V, s[4]); p##5 += JC_SPLAT(V, s[5]);                  \
+        p##6 += JC_SPLAT(V, s[6]); p##7 += JC_SPLAT(V, s[7]); p##8 += JC_SPLAT(V, s[8]);                  \
+        p##9 += JC_SPLAT(V, s[9]); p##10 += JC_SPLAT(V, s[10]); p##11 += JC_SPLAT(V, s[11]);              \
+        p##12 += p##c12; p##13 += p##c13; p##14 += JC_SPLAT(V, s[14]); p##15 += JC_SPLAT(V, s[15]);       \
+    } while (0)
+
+#define JC_VARRAY(p) {p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7,                                     \
+                      p##8, p##9, p##10, p##11, p##12, p##13, p##14, p##15}
+
+/* XOR one keystream vector into the message (or write it raw when in == NULL) at byte offset off. */
+#define JC_DEFINE_PUT(V)                                                                                  \
+    JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off)                              \
+    {                                                                                                     \
+        if (in != NULL) {                                                                                 \
+            V m;                                                                                          \
+            memcpy(&m, in + off, sizeof m);                                                               \
+            k ^= m;                                                                                       \
+        }                                                                                                 \
+        memcpy(out + off, &k, sizeof k);                                                                  \
+    }
+JC_DEFINE_PUT(u32x4)
+#if JC_HAVE_X8
+JC_DEFINE_PUT(u32x8)
+#endif
+#if JC_HAVE_X16
+JC_DEFINE_PUT(u32x16)
+#endif
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Transposes + stores. o[j] = word j of every block; block i goes to out + 64*i.
+ */
+JC_AI void jc_store_x4(const u32x4 o[16], const uint8_t *in, uint8_t *out)
+{
+    for (int g = 0; g < 4; g++) {
+        u32x4 a = o[4 * g], b = o[4 * g + 1], c = o[4 * g + 2], d = o[4 * g + 3];
+        u32x4 t0 = __builtin_shufflevector(a, b, 0, 4, 1, 5);
+        u32x4 t1 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+        u32x4 t2 = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+        u32x4 t3 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+        jc_put_u32x4(__builtin_shufflevector(t0, t2, 0, 1, 4, 5), in, out, 0 * 64 + 16 * g);
+        jc_put_u32x4(__builtin_shufflevector(t0, t2, 2, 3, 6, 7), in, out, 1 * 64 + 16 * g);
+        jc_put_u32x4(__builtin_shufflevector(t1, t3, 0, 1, 4, 5), in, out, 2 * 64 + 16 * g);
+        jc_put_u32x4(__builtin_shufflevector(t1, t3, 2, 3, 6, 7), in, out, 3 * 64 + 16 * g);
+    }
+}
+
+#if JC_HAVE_X8
+JC_AI void jc_store_x8(const u32x8 o[16], const uint8_t *in, uint8_t *out)
+{
+    /* q[g][j]: words 4g..4g+3 of block j (low 128 bits) and of block j+4 (high 128 bits). */
+    u32x8 q[4][4];
+    for (int g = 0; g < 4; g++) {
+        u32x8 a = o[4 * g], b = o[4 * g + 1], c = o[4 * g + 2], d = o[4 * g + 3];
+        u32x8 ablo = __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+        u32x8 abhi = __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+        u32x8 cdlo = __builtin_shufflevector(c, d, 0, 8, 1, 9, 4, 12, 5, 13);
+        u32x8 cdhi = __builtin_shufflevector(c, d, 2, 10, 3, 11, 6, 14, 7, 15);
+        q[g][0] = __builtin_shufflevector(ablo, cdlo, 0, 1, 8, 9, 4, 5, 12, 13);
+        q[g][1] = __builtin_shufflevector(ablo, cdlo, 2, 3, 10, 11, 6, 7, 14, 15);
+        q[g][2] = __builtin_shufflevector(abhi, cdhi, 0, 1, 8, 9, 4, 5, 12, 13);
+        q[g][3] = __builtin_shufflevector(abhi, cdhi, 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+    for (int j = 0; j < 4; j++) {
+        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j);
+        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j + 32);
+        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
+                     64 * (j + 4));
+        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
+                     64 * (j + 4) + 32);
+    }
+}
+#endif
+
+#if JC_HAVE_X16
+JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
+{
+    /* q[g][j]: words 4g..4g+3 of blocks j, j+4, j+8, j+12 (one per 128-bit lane). */
+    u32x16 q[4][4];
+    for (int g = 0; g < 4; g++) {
+        u32x16 a = o[4 * g], b = o[4 * g + 1], c = o[4 * g + 2], d = o[4 * g + 3];
+#define JC_LO32 0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29
+#define JC_HI32 2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31
+#define JC_LO64 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29
+#define JC_HI64 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31
+        u32x16 ablo = __builtin_shufflevector(a, b, JC_LO32);
+        u32x16 abhi = __builtin_shufflevector(a, b, JC_HI32);
+        u32x16 cdlo = __builtin_shufflevector(c, d, JC_LO32);
+        u32x16 cdhi = __builtin_shufflevector(c, d, JC_HI32);
+        q[g][0] = __builtin_shufflevector(ablo, cdlo, JC_LO64);
+        q[g][1] = __builtin_shufflevector(ablo, cdlo, JC_HI64);
+        q[g][2] = __builtin_shufflevector(abhi, cdhi, JC_LO64);
+        q[g][3] = __builtin_shufflevector(abhi, cdhi, JC_HI64);
+    }
+    for (int j = 0; j < 4; j++) {
+        /* 4x4 transpose of 128-bit lanes across q[0..3][j]. */
+#define JC_L128LO 0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23
+#define JC_L128HI 8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31
+#define JC_L256LO 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23
+#define JC_L256HI 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31
+        u32x16 ablo = __builtin_shufflevector(q[0][j], q[1][j], JC_L128LO);
+        u32x16 abhi = __builtin_shufflevector(q[0][j], q[1][j], JC_L128HI);
+        u32x16 cdlo = __builtin_shufflevector(q[2][j], q[3][j], JC_L128LO);
+        u32x16 cdhi = __builtin_shufflevector(q[2][j], q[3][j], JC_L128HI);
+        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256LO), in, out, 64 * j);
+        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256HI), in, out, 64 * (j + 4));
+        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256LO), in, out, 64 * (j + 8));
+        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256HI), in, out, 64 * (j + 12));
+    }
+}
+#endif
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Vertical passes: W full blocks from counter block `blk` of the call. in == NULL: raw keystream.
+ */
+#define JC_DEFINE_VPASS(W, V, IOTA)                                                                       \
+    static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
+                             const uint8_t *in, uint8_t *out)                                             \
+    {                                                                                                     \
+        uint32_t lo, hi;                                                                                  \
+        jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
+        JC_VINIT(x, V, IOTA);                                                                             \
+        for (int r = 0; r < rounds; r += 2)                                                               \
+            JC_DROUND(x);                                                                                 \
+        JC_VADD(x, V);                                                                                    \
+        const V o[16] = JC_VARRAY(x);                                                                     \
+        if (in != NULL)                                                                                   \
+            jc_store_x##W(o, in, out);                                                                    \
+        else                                                                                              \
+            jc_store_x##W(o, NULL, out);                                                                  \
+    }
+
+JC_DEFINE_VPASS(4, u32x4, ((u32x4){0, 1, 2, 3}))
+#if JC_HAVE_X8
+JC_DEFINE_VPASS(8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
+#endif
+#if JC_HAVE_X16
+JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
+#endif
+
+#if JC_HAVE_X8_AS_2X4
+/* 8 blocks as two independent 4-block states in one loop: twice the ILP of jc_pass_x4 on 128-bit-only ISAs. */
+static void jc_pass_x8(const uint32_t s[16], int rounds, int counter64, size_t blk,
+                       const uint8_t *in, uint8_t *out)
+{
+    uint32_t lo, hi;
+    jc_counter_at(s, counter64, blk, &lo, &hi);
+    JC_VINIT(x, u32x4, ((u32x4){0, 1, 2, 3}));
+    jc_counter_at(s, counter64, blk + 4, &lo, &hi);
+    JC_VINIT(y, u32x4, ((u32x4){0, 1, 2, 3}));
+    for (int r = 0; r < rounds; r += 2) {
+        JC_DROUND(x);
+        JC_DROUND(y);
+    }
+    JC_VADD(x, u32x4);
+    JC_VADD(y, u32x4);
+    const u32x4 ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);
+    if (in != NULL) {
+        jc_store_x4(ox, in, out);
+        jc_store_x4(oy, in + 256, out + 256);
+    } else {
+        jc_store_x4(ox, NULL, out);
+        jc_store_x4(oy, NULL, out + 256);
+    }
+}
+#endif
+
+#define JC_HAS_PASS8 (JC_HAVE_X8 || JC_HAVE_X8_AS_2X4)
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Horizontal passes: one 128-bit vector per row (a = words 0..3, b = 4..7, c = 8..11, d = 12..15).
+ */
+#define JC_HQR(a, b, c, d)                                                                                \
+    do {                                                                                                  \
+        a += b; d ^= a; d = JC_ROT16(d);                                                                  \
+        c += d; b ^= c; b = JC_ROT12(b);                                                                  \
+        a += b; d ^= a; d = JC_ROT8(d);                                                                   \
+        c += d; b ^= c; b = JC_ROT7(b);                                                                   \
+    } while (0)
+/* Rotate rows b, c, d left by 1, 2, 3 lanes (columns -> diagonals) and back. */
+#define JC_DIAG(b, c, d)                                                                                  \
+    do {                                                                                                  \
+        b = __builtin_shufflevector(b, b, 1, 2, 3, 0);                                                    \
+        c = __builtin_shufflevector(c, c, 2, 3, 0, 1);                                                    \
+        d = __builtin_shufflevector(d, d, 3, 0, 1, 2);                                                    \
+    } while (0)
+#define JC_UNDIAG(b, c, d)                                                                                \
+    do {                                                                                                  \
+        b = __builtin_shufflevector(b, b, 3, 0, 1, 2);                                                    \
+        c = __builtin_shufflevector(c, c, 2, 3, 0, 1);                                                    \
+        d = __builtin_shufflevector(d, d, 1, 2, 3, 0);                                                    \
+    } while (0)
+
+JC_AI u32x4 jc_load_u32x4(const uint32_t *p)
+{
+    u32x4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static void jc_pass_x1(const uint32_t s[16], int rounds, int counter64, size_t blk,
+                       const uint8_t *in, uint8_t *out)
+{
+    uint32_t lo, hi;
+    jc_counter_at(s, counter64, blk, &lo, &hi);
+    const u32x4 a0 = jc_load_u32x4(s), b0 = jc_load_u32x4(s + 4), c0 = jc_load_u32x4(s + 8);
+    const u32x4 d0 = {lo, hi, s[14], s[15]};
+    u32x4 a = a0, b = b0, c = c0, d = d0;
+    for (int r = 0; r < rounds; r += 2) {
+        JC_HQR(a, b, c, d);
+        JC_DIAG(b, c, d);
+        JC_HQR(a, b, c, d);
+        JC_UNDIAG(b, c, d);
+    }
+    jc_put_u32x4(a + a0, in, out, 0);
+    jc_put_u32x4(b + b0, in, out, 16);
+    jc_put_u32x4(c + c0, in, out, 32);
+    jc_put_u32x4(d + d0, in, out, 48);
+}
+
+/* Two blocks, two interleaved horizontal states (twice the ILP of one; no transpose). */
+static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk,
+                       const uint8_t *in, uint8_t *out)
+{
+    uint32_t lo, hi, lo1, hi1;
+    jc_counter_at(s, counter64, blk, &lo, &hi);
+    jc_counter_at(s, counter64, blk + 1, &lo1, &hi1);
+    const u32x4 a0 = jc_load_u32x4(s), b0 = jc_load_u32x4(s + 4), c0 = jc_load_u32x4(s + 8);
+    const u32x4 d0 = {lo, hi, s[14], s[15]}, d1 = {lo1, hi1, s[14], s[15]};
+    u32x4 a = a0, b = b0, c = c0, d = d0;
+    u32x4 e = a0, f = b0, g = c0, h = d1;
+    for (int r = 0; r < rounds; r += 2) {
+        JC_HQR(a, b, c, d);
+        JC_HQR(e, f, g, h);
+        JC_DIAG(b, c, d);
+        JC_DIAG(f, g, h);
+        JC_HQR(a, b, c, d);
+        JC_HQR(e, f, g, h);
+        JC_UNDIAG(b, c, d);
+        JC_UNDIAG(f, g, h);
+    }
+    jc_put_u32x4(a + a0, in, out, 0);
+    jc_put_u32x4(b + b0, in, out, 16);
+    jc_put_u32x4(c + c0, in, out, 32);
+    jc_put_u32x4(d + d0, in, out, 48);
+    jc_put_u32x4(e + a0, in, out, 64);
+    jc_put_u32x4(f + b0, in, out, 80);
+    jc_put_u32x4(g + c0, in, out, 96);
+    jc_put_u32x4(h + d1, in, out, 112);
+}
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Driver.
+ */
+#if JC_HAVE_X16
+#define JC_MAX_GROUP 16
+#elif JC_HAS_PASS8
+#define JC_MAX_GROUP 8
+#else
+#define JC_MAX_GROUP 4
+#endif
+
+JC_AI int jc_pick_group(size_t nb)
+{
+#if JC_HAVE_X16
+    if (nb >= JC_MIN_16)
+        return 16;
+#endif
+#if JC_HAS_PASS8
+    if (nb >= JC_MIN_8)
+        return 8;
+#endif
+    if (nb >= JC_MIN_4)
+        return 4;
+    if (nb >= JC_MIN_2)
+        return 2;
+    return 1;
+}
+
+JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
+                         const uint8_t *in, uint8_t *out)
+{
+    switch (g) {
+#if JC_HAVE_X16
+    case 16: jc_pass_x16(s, rounds, counter64, blk, in, out); break;
+#endif
+#if JC_HAS_PASS8
+    case 8: jc_pass_x8(s, rounds, counter64, blk, in, out); break;
+#endif
+    case 4: jc_pass_x4(s, rounds, counter64, blk, in, out); break;
+    case 2: jc_pass_x2(s, rounds, counter64, blk, in, out); break;
+    default: jc_pass_x1(s, rounds, counter64, blk, in, out); break;
+    }
+}
+
+void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
+                 const uint8_t *in, uint8_t *out, size_t len)
+{
+    size_t blk = 0;
+    while (len >= 64 * (size_t)JC_MAX_GROUP) {
+        jc_pass_group(JC_MAX_GROUP, state, rounds, counter64, blk, in, out);
+        blk += JC_MAX_GROUP;
+        if (in != NULL)
+            in += 64 * JC_MAX_GROUP;
+        out += 64 * JC_MAX_GROUP;
+        len -= 64 * JC_MAX_GROUP;
+    }
+    while (len > 0) {
+        int g = jc_pick_group((len + 63) / 64);
+        size_t bytes = 64 * (size_t)g;
+        if (len >= bytes) {
+            jc_pass_group(g, state, rounds, counter64, blk, in, out);
+            blk += (size_t)g;
+            if (in != NULL)
+                in += bytes;
+            out += bytes;
+            len -= bytes;
+        } else {
+            /* Last, partly used pass: keystream into a stack buffer, then XOR only len bytes. */
+            uint8_t ks[64 * JC_MAX_GROUP] __attribute__((aligned(64)));
+            jc_pass_group(g, state, rounds, counter64, blk, NULL, ks);
+            jc_xor_tail(in, out, ks, len);
+            break;
+        }
+    }
+}
+
+void JC_HCHACHA_NAME(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8])
+{
+    u32x4 a = {JC_SIGMA0, JC_SIGMA1, JC_SIGMA2, JC_SIGMA3};
+    u32x4 b = jc_load_u32x4(key), c = jc_load_u32x4(key + 4), d = jc_load_u32x4(nonce);
+    for (int r = 0; r < rounds; r += 2) {
+        JC_HQR(a, b, c, d);
+        JC_DIAG(b, c, d);
+        JC_HQR(a, b, c, d);
+        JC_UNDIAG(b, c, d);
+    }
+    memcpy(out, &a, 16);
+    memcpy(out + 4, &d, 16);
+}
