@@ -414,6 +414,7 @@ static void page_edges(const jc_backend *b, const jc_backend *ref, uint8_t *in_a
 
 int main(void)
 {
+    setvbuf(stdout, NULL, _IONBF, 0); /* keep what was printed if a kernel faults */
     const jc_backend *ref = jc_backend_find("portable");
     if (ref == NULL) {
         printf("FAIL: portable backend missing\n0 passed, 1 failed\n");
