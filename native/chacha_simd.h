@@ -453,7 +453,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
             len -= bytes;
         } else {
             /* Last, partly used pass: keystream into a stack buffer, then XOR only len bytes. */
-            uint8_t ks[64 * JC_MAX_GROUP] __attribute__((aligned(64)));
+            uint8_t ks[64 * JC_MAX_GROUP]; /* no alignment attribute: GCC does not realign the stack on Win64 */
             jc_pass_group(g, state, rounds, counter64, blk, NULL, ks);
             jc_xor_tail(in, out, ks, len);
             break;
