@@ -17,9 +17,17 @@
 #define JC_ROT7(x) JC_ROTL(x, 7)
 
 /* Thresholds (blocks remaining, partial included): provisional, see bench table below. */
+#ifndef JC_MIN_16
 #define JC_MIN_16 16
+#endif
+#ifndef JC_MIN_8
 #define JC_MIN_8 8
+#endif
+#ifndef JC_MIN_4
 #define JC_MIN_4 4
+#endif
+#ifndef JC_MIN_2
 #define JC_MIN_2 2
+#endif
 
 #include "chacha_simd.h"

@@ -15,8 +15,14 @@
 #define JC_ROT7(x) JC_ROTL(x, 7)
 
 /* Thresholds (blocks remaining, partial included): provisional. */
+#ifndef JC_MIN_8
 #define JC_MIN_8 8
+#endif
+#ifndef JC_MIN_4
 #define JC_MIN_4 4
+#endif
+#ifndef JC_MIN_2
 #define JC_MIN_2 2
+#endif
 
 #include "chacha_simd.h"

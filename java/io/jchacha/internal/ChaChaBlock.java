@@ -81,4 +81,13 @@ public final class ChaChaBlock {
         java.util.Arrays.fill(x, 0);
         return sub;
     }
+
+    /** Advances the block counter in {@code state} by {@code blocks} (carrying into word 13 when counter64). */
+    public static void addCounter(int[] state, boolean counter64, long blocks) {
+        long c = (state[12] & 0xFFFFFFFFL) + blocks;
+        state[12] = (int) c;
+        if (counter64) {
+            state[13] += (int) (c >>> 32);
+        }
+    }
 }

@@ -21,12 +21,18 @@ public final class Engines {
         static final String REASON;
         static final RuntimeException FAILURE;
         static final Map<Backend, String> UNAVAILABLE = new EnumMap<>(Backend.class);
+        static final Map<Backend, Engine> ENGINES = new EnumMap<>(Backend.class);
 
         static {
+            ENGINES.put(Backend.JAVA, JavaEngine.INSTANCE);
             for (Backend b : Backend.values()) {
-                String why = probe(b);
-                if (why != null) {
-                    UNAVAILABLE.put(b, why);
+                if (b.isNative()) {
+                    Object e = NativeEngine.open(b.id());
+                    if (e instanceof Engine) {
+                        ENGINES.put(b, (Engine) e);
+                    } else {
+                        UNAVAILABLE.put(b, (String) e);
+                    }
                 }
             }
             String raw = System.getProperty(Backends.PROPERTY, "auto");
@@ -60,18 +66,17 @@ public final class Engines {
         }
     }
 
-    private static String probe(Backend b) {
-        if (b == Backend.JAVA) {
-            return null;
-        }
-        return "native library not built into this jchacha (pure-Java build)";
+    private static Engine engineFor(Backend b) {
+        return Selection.ENGINES.get(b);
     }
 
-    private static Engine engineFor(Backend b) {
-        if (b == Backend.JAVA) {
-            return JavaEngine.INSTANCE;
+    /** The engine of a backend that runs here, for benchmarks and tests that compare backends in one JVM. */
+    public static Engine forBackend(Backend b) {
+        Engine e = Selection.ENGINES.get(b);
+        if (e == null) {
+            throw new IllegalStateException(b.id() + " cannot run here: " + Selection.UNAVAILABLE.get(b));
         }
-        throw new IllegalStateException("no engine for " + b);
+        return e;
     }
 
     private static Backend bestAvailable() {
@@ -131,7 +136,8 @@ public final class Engines {
     }
 
     public static String cpuFeatures() {
-        return "";
+        Selection.UNAVAILABLE.size(); // the library loads with the selection
+        return NativeEngine.cpuFeatures();
     }
 
     /** A fresh exception of the same kind, so every caller gets its own stack trace. */

@@ -1,0 +1,94 @@
+package io.jchacha.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A native kernel family behind the engine seam. Direct buffers go to C by address; heap arrays through
+ * {@code GetPrimitiveArrayCritical} in bounded chunks; anything else (read-only heap buffers, a heap/direct mix)
+ * through a small scratch array.
+ */
+final class NativeEngine implements Engine {
+    private static final int SCRATCH = 16 * 1024;
+
+    private final String name;
+    private final int handle;
+
+    private NativeEngine(String name, int handle) {
+        this.name = name;
+        this.handle = handle;
+    }
+
+    /**
+     * The engine for {@code backend}, or a reason it cannot run: the library must be loaded, the dispatcher must
+     * report the backend as runnable on this CPU, and the kernel must pass its known-answer self-test.
+     */
+    static Object open(String backend) {
+        String failure = NativeLibrary.failure();
+        if (failure != null) {
+            return failure;
+        }
+        String why = NativeChaCha.unavailableReason(backend);
+        if (why != null) {
+            return why;
+        }
+        int h = NativeChaCha.backendHandle(backend);
+        if (h < 0) {
+            return "the native library refused backend " + backend;
+        }
+        NativeEngine e = new NativeEngine(backend, h);
+        String self = SelfTest.run(e, (key, nonce, rounds) -> {
+            int[] out = new int[8];
+            NativeChaCha.hchacha(h, key, nonce, rounds, out);
+            return out;
+        });
+        return self == null ? e : "failed its known-answer self-test: " + self;
+    }
+
+    static String cpuFeatures() {
+        return NativeLibrary.failure() == null ? NativeChaCha.cpuFeatures() : "";
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    byte[] in, int inOff, byte[] out, int outOff, int len) {
+        NativeChaCha.xorArray(handle, state, rounds, counter64, in, inOff, out, outOff, len);
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        if (out.isDirect() && (in == null || in.isDirect())) {
+            NativeChaCha.xorDirect(handle, state, rounds, counter64, in, inPos, out, outPos, len);
+            return;
+        }
+        if (out.hasArray() && in != null && in.hasArray()) {
+            xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, out.array(),
+                    out.arrayOffset() + outPos, len);
+            return;
+        }
+        int[] s = state.clone();
+        byte[] chunk = new byte[Math.min(len, SCRATCH)];
+        while (len > 0) {
+            int n = Math.min(len, chunk.length);
+            if (in != null) {
+                in.get(inPos, chunk, 0, n);
+            }
+            NativeChaCha.xorArray(handle, s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n);
+            out.put(outPos, chunk, 0, n);
+            inPos += n;
+            outPos += n;
+            len -= n;
+            ChaChaBlock.addCounter(s, counter64, n / 64);
+        }
+    }
+
+    @Override
+    public int bufferBlocks() {
+        return 4;
+    }
+}
