@@ -28,6 +28,7 @@ public final class XChaCha20Poly1305 {
      * @param key 32 bytes, copied; see {@link #generateKey()}
      * @throws NullPointerException if {@code key} is null
      * @throws IllegalArgumentException if {@code key} is not 32 bytes
+     * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
      */
     public XChaCha20Poly1305(byte[] key) {
         this.aead = new XChaCha20Poly1305CallerNonce(key);
