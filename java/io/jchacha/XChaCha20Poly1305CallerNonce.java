@@ -1,0 +1,133 @@
+package io.jchacha;
+
+import io.jchacha.internal.Bytes;
+import io.jchacha.internal.ChaChaBlock;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.ShortBufferException;
+
+/**
+ * XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha 2.3) with a nonce the caller supplies: the subkey is
+ * HChaCha20(key, nonce[0..16]), then ChaCha20-Poly1305 runs with nonce 00000000 || nonce[16..24].
+ * <strong>The caller must never use a nonce twice with the same key</strong>. A 24-byte nonce drawn at random
+ * for every message is safe for any number of messages; that is what {@link XChaCha20Poly1305} does, and it is
+ * the class to use unless a protocol dictates the nonce.
+ *
+ * <p>Key 32 bytes, nonce 24 bytes, tag 16 bytes appended to the ciphertext. A message may be up to
+ * (2^32 - 1) * 64 bytes by the RFC; the array and buffer forms here are limited by Java's array and buffer
+ * sizes, which are below that. {@code aad} may be {@code null}, meaning none (the same as an empty array).
+ *
+ * <p>Input and output may be the same array or buffer memory, at the same or at overlapping offsets. Every
+ * argument is checked before any output byte is written. {@code open} checks the tag in constant time and
+ * writes plaintext only after the tag matched; on {@link AEADBadTagException} the output range the plaintext
+ * would have occupied is filled with zeros. A ciphertext shorter than the tag is reported as
+ * {@link AEADBadTagException} too, since it is a message that cannot authenticate.
+ *
+ * <p>Instances are immutable and safe to share between threads. The key is copied on construction.
+ */
+public final class XChaCha20Poly1305CallerNonce {
+    public static final int KEY_LENGTH = 32;
+    public static final int NONCE_LENGTH = 24;
+    public static final int TAG_LENGTH = 16;
+
+    private final int[] key;
+    private final AeadCore core;
+
+    /**
+     * @param key 32 bytes, copied
+     * @throws NullPointerException if {@code key} is null
+     * @throws IllegalArgumentException if {@code key} is not 32 bytes
+     * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
+     */
+    public XChaCha20Poly1305CallerNonce(byte[] key) {
+        this.key = AeadCore.keyWords(key);
+        this.core = new AeadCore();
+    }
+
+    int[] state(byte[] nonce) {
+        AeadCore.checkNonce(nonce, NONCE_LENGTH);
+        int[] n = {(int) Bytes.LE_INT.get(nonce, 0), (int) Bytes.LE_INT.get(nonce, 4),
+                   (int) Bytes.LE_INT.get(nonce, 8), (int) Bytes.LE_INT.get(nonce, 12)};
+        int[] subkey = ChaChaBlock.hchacha(key, n, 20);
+        int[] s = AeadCore.ietfState(subkey, 0, (int) Bytes.LE_INT.get(nonce, 16), (int) Bytes.LE_INT.get(nonce, 20));
+        Arrays.fill(subkey, 0);
+        return s;
+    }
+
+    AeadCore core() {
+        return core;
+    }
+
+    /**
+     * Encrypts and authenticates.
+     *
+     * @return ciphertext || tag ({@code plaintext.length + 16} bytes)
+     */
+    public byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
+        return core.seal(state(nonce), plaintext, aad);
+    }
+
+    /**
+     * Verifies and decrypts.
+     *
+     * @param ciphertextAndTag ciphertext || 16-byte tag
+     * @return the plaintext
+     * @throws AEADBadTagException if the tag does not match (or the input is shorter than a tag)
+     */
+    public byte[] open(byte[] nonce, byte[] ciphertextAndTag, byte[] aad) throws AEADBadTagException {
+        return core.open(state(nonce), ciphertextAndTag, aad);
+    }
+
+    /**
+     * Seals {@code in[inOff .. inOff + len)} into {@code out[outOff ..]} (ciphertext || tag).
+     *
+     * @return bytes written, {@code len + 16}
+     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
+     * @throws ShortBufferException if {@code out} has fewer than {@code len + 16} bytes from {@code outOff}
+     */
+    public int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+            throws ShortBufferException {
+        return core.seal(state(nonce), in, inOff, len, aad, out, outOff);
+    }
+
+    /**
+     * Opens {@code in[inOff .. inOff + len)} (ciphertext || tag) into {@code out[outOff ..]}.
+     *
+     * @return plaintext bytes written, {@code len - 16}
+     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
+     * @throws ShortBufferException if {@code out} has fewer than {@code len - 16} bytes from {@code outOff}
+     * @throws AEADBadTagException if the tag does not match; the output range is then zeroed
+     */
+    public int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+            throws ShortBufferException, AEADBadTagException {
+        return core.open(state(nonce), in, inOff, len, aad, out, outOff);
+    }
+
+    /**
+     * Seals {@code in}'s remaining bytes into {@code out}, like {@code Cipher.doFinal(ByteBuffer, ByteBuffer)}:
+     * on success {@code in}'s position reaches its limit and {@code out}'s advances by the bytes written; on an
+     * exception neither position moves. Heap and direct buffers both work; for in-place use pass a
+     * {@code duplicate()} of the same buffer.
+     *
+     * @return bytes written, {@code in.remaining() + 16}
+     * @throws IllegalArgumentException if {@code in} and {@code out} are the same object
+     * @throws java.nio.ReadOnlyBufferException if {@code out} is read-only
+     * @throws ShortBufferException if {@code out.remaining()} is too small
+     */
+    public int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
+        return core.seal(state(nonce), in, aad, out);
+    }
+
+    /**
+     * Opens {@code in}'s remaining bytes (ciphertext || tag) into {@code out}; positions as for
+     * {@link #seal(byte[], ByteBuffer, byte[], ByteBuffer)}. On {@link AEADBadTagException} the
+     * {@code in.remaining() - 16} bytes at {@code out}'s position are zeroed and no position moves.
+     *
+     * @return plaintext bytes written
+     */
+    public int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
+            throws ShortBufferException, AEADBadTagException {
+        return core.open(state(nonce), in, aad, out);
+    }
+}

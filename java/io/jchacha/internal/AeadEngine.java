@@ -1,0 +1,52 @@
+package io.jchacha.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The seam for the IETF ChaCha20-Poly1305 AEAD (RFC 8439 2.8): one call seals or opens a whole message, so a
+ * native backend can do the cipher pass and the MAC pass in one JNI call. {@link JavaAead} is the default
+ * implementation over any {@link Engine}; an engine that can do better implements this interface too and
+ * {@link #forEngine} returns it. XChaCha20-Poly1305 reaches this seam after HChaCha20 has derived the subkey.
+ *
+ * <p>{@code state} is the 16-word IETF ChaCha20 state (Engine layout) with block counter {@code state[12] == 0};
+ * implementations read it and never modify it. The caller has validated every argument: ranges lie inside
+ * their arrays or buffers, output buffers are writable, {@code len} is at most the IETF limit. {@code aad} may
+ * not be null (the caller passes an empty array instead).
+ *
+ * <p>Aliasing: input and output may overlap in any way (same array at other offsets, buffers that are views of
+ * the same memory). The result must be as if the whole input were read before any output is written.
+ * Implementations are stateless and thread-safe.
+ */
+public interface AeadEngine {
+
+    /**
+     * Encrypts {@code len} bytes of {@code in} and writes ciphertext || tag ({@code len + 16} bytes) to
+     * {@code out[outOff ..]}.
+     */
+    void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+              byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /**
+     * Verifies the tag {@code in[inOff + len .. inOff + len + 16)} over the {@code len} ciphertext bytes at
+     * {@code in[inOff ..]} in constant time; if it matches, writes the {@code len} plaintext bytes to
+     * {@code out[outOff ..]} and returns true. If not, returns false having written nothing to {@code out}.
+     */
+    boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                 byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link #seal(int[], byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
+    void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+              ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+
+    /** {@link #open(int[], byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
+    boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                 ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+
+    /** The AEAD for {@code engine}: the engine itself when it implements this interface, else the Java one. */
+    static AeadEngine forEngine(Engine engine) {
+        if (engine instanceof AeadEngine) {
+            return (AeadEngine) engine;
+        }
+        return new JavaAead(engine);
+    }
+}
