@@ -14,12 +14,21 @@
 #define JC_ROT12(x) JC_ROTL(x, 12)
 #define JC_ROT7(x) JC_ROTL(x, 7)
 
-/* Thresholds (blocks remaining, partial included): provisional, see bench table below. */
+/* Thresholds (blocks remaining, partial last block included; see chacha_simd.h). Measured with
+ * bench_kernels --blocks --best (gcc 12 -O3, 20 rounds, AMD EPYC Zen 5 VM at 2.1 GHz TSC), ns per call:
+ *
+ *   blocks      1     2     3     4     5     6     7     8     9    16
+ *   portable  121   236   344   470   584   693   803   918  1005  1777
+ *   avx2 *    148   171   332   227   389   399   549   229   387   456    (* with JC_MIN_8 8, JC_MIN_4 4)
+ *
+ * A 4-block pass (227) costs about a 2-block pass plus a scalar block (171 + 121), so 3 blocks take the
+ * 4-block pass; an 8-block pass costs the same as a 4-block one (229 vs 227: both latency-bound), so 5..7
+ * blocks take one partly used 8-block pass instead of 4+1, 4+2 or 4+2+1. */
 #ifndef JC_MIN_8
-#define JC_MIN_8 8
+#define JC_MIN_8 5
 #endif
 #ifndef JC_MIN_4
-#define JC_MIN_4 4
+#define JC_MIN_4 3
 #endif
 #ifndef JC_MIN_2
 #define JC_MIN_2 2

@@ -16,15 +16,26 @@
 #define JC_ROT12(x) JC_ROTL(x, 12)
 #define JC_ROT7(x) JC_ROTL(x, 7)
 
-/* Thresholds (blocks remaining, partial included): provisional, see bench table below. */
+/* Thresholds (blocks remaining, partial last block included; see chacha_simd.h). Measured with
+ * bench_kernels --blocks --best (gcc 12 -O3, 20 rounds, AMD EPYC Zen 5 VM at 2.1 GHz TSC), ns per call:
+ *
+ *   blocks       1     2     3     4     5     6     7     8     9    12    15    16
+ *   portable   121   236   344   470   584   693   803   918  1005  1355  1676  1777
+ *   avx512 *   124   148   274   154   291   298   433   156   293   313   596   163
+ *                                              (* with JC_MIN_16 16, JC_MIN_8 8, JC_MIN_4 4)
+ *
+ * 4-, 8- and 16-block passes cost about the same (154, 156, 163: latency-bound with vprold at every
+ * width), and any of them is cheaper than two narrower passes, so: 3..4 blocks -> 4-block pass, 5..8 ->
+ * 8-block pass, 9..15 -> one partly used 16-block pass. Two blocks stay horizontal (148 < 154) and one
+ * block is scalar. */
 #ifndef JC_MIN_16
-#define JC_MIN_16 16
+#define JC_MIN_16 9
 #endif
 #ifndef JC_MIN_8
-#define JC_MIN_8 8
+#define JC_MIN_8 5
 #endif
 #ifndef JC_MIN_4
-#define JC_MIN_4 4
+#define JC_MIN_4 3
 #endif
 #ifndef JC_MIN_2
 #define JC_MIN_2 2

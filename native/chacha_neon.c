@@ -14,12 +14,15 @@
 #define JC_ROT12(x) JC_ROTL(x, 12)
 #define JC_ROT7(x) JC_ROTL(x, 7)
 
-/* Thresholds (blocks remaining, partial included): provisional. */
+/* Thresholds (blocks remaining, partial last block included; see chacha_simd.h). Not measured on hardware
+ * (only qemu-user was available, whose timings say nothing about a core): chosen for a throughput-bound
+ * core (two 128-bit pipes, e.g. Neoverse N1/Cortex-A76), where an 8-block pass costs about two 4-block
+ * passes, so it only runs whole; 3 blocks take the 4-block pass. Re-measure with bench_kernels --blocks. */
 #ifndef JC_MIN_8
 #define JC_MIN_8 8
 #endif
 #ifndef JC_MIN_4
-#define JC_MIN_4 4
+#define JC_MIN_4 3
 #endif
 #ifndef JC_MIN_2
 #define JC_MIN_2 2
