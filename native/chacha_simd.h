@@ -42,6 +42,12 @@
 #ifndef JC_HAVE_X16
 #define JC_HAVE_X16 0
 #endif
+#ifndef JC_HAVE_X16_AS_2X8
+#define JC_HAVE_X16_AS_2X8 0
+#endif
+#ifndef JC_HAVE_X32_AS_2X16
+#define JC_HAVE_X32_AS_2X16 0
+#endif
 
 #define JC_CAT_(a, b) a##b
 #define JC_CAT(a, b) JC_CAT_(a, b)
@@ -276,34 +282,46 @@ JC_DEFINE_VPASS(8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
 JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
 #endif
 
+/* 2W blocks as two independent W-block states in one loop: twice the independent dependency chains of
+ * jc_pass_x<W>, for cores where one W-block pass is latency-bound rather than throughput-bound. */
+#define JC_DEFINE_VPASS2(W2, W, V, IOTA)                                                                  \
+    static void jc_pass_x##W2(const uint32_t s[16], int rounds, int counter64, size_t blk,               \
+                              const uint8_t *in, uint8_t *out)                                            \
+    {                                                                                                     \
+        uint32_t lo, hi;                                                                                  \
+        jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
+        JC_VINIT(x, V, IOTA);                                                                             \
+        jc_counter_at(s, counter64, blk + W, &lo, &hi);                                                   \
+        JC_VINIT(y, V, IOTA);                                                                             \
+        for (int r = 0; r < rounds; r += 2) {                                                             \
+            JC_DROUND(x);                                                                                 \
+            JC_DROUND(y);                                                                                 \
+        }                                                                                                 \
+        JC_VADD(x, V);                                                                                    \
+        JC_VADD(y, V);                                                                                    \
+        const V ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);                                             \
+        if (in != NULL) {                                                                                 \
+            jc_store_x##W(ox, in, out);                                                                   \
+            jc_store_x##W(oy, in + 64 * W, out + 64 * W);                                                 \
+        } else {                                                                                          \
+            jc_store_x##W(ox, NULL, out);                                                                 \
+            jc_store_x##W(oy, NULL, out + 64 * W);                                                        \
+        }                                                                                                 \
+    }
+
 #if JC_HAVE_X8_AS_2X4
-/* 8 blocks as two independent 4-block states in one loop: twice the ILP of jc_pass_x4 on 128-bit-only ISAs. */
-static void jc_pass_x8(const uint32_t s[16], int rounds, int counter64, size_t blk,
-                       const uint8_t *in, uint8_t *out)
-{
-    uint32_t lo, hi;
-    jc_counter_at(s, counter64, blk, &lo, &hi);
-    JC_VINIT(x, u32x4, ((u32x4){0, 1, 2, 3}));
-    jc_counter_at(s, counter64, blk + 4, &lo, &hi);
-    JC_VINIT(y, u32x4, ((u32x4){0, 1, 2, 3}));
-    for (int r = 0; r < rounds; r += 2) {
-        JC_DROUND(x);
-        JC_DROUND(y);
-    }
-    JC_VADD(x, u32x4);
-    JC_VADD(y, u32x4);
-    const u32x4 ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);
-    if (in != NULL) {
-        jc_store_x4(ox, in, out);
-        jc_store_x4(oy, in + 256, out + 256);
-    } else {
-        jc_store_x4(ox, NULL, out);
-        jc_store_x4(oy, NULL, out + 256);
-    }
-}
+JC_DEFINE_VPASS2(8, 4, u32x4, ((u32x4){0, 1, 2, 3}))
+#endif
+#if JC_HAVE_X16_AS_2X8
+JC_DEFINE_VPASS2(16, 8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
+#endif
+#if JC_HAVE_X32_AS_2X16
+JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
 #endif
 
 #define JC_HAS_PASS8 (JC_HAVE_X8 || JC_HAVE_X8_AS_2X4)
+#define JC_HAS_PASS16 (JC_HAVE_X16 || JC_HAVE_X16_AS_2X8)
+#define JC_HAS_PASS32 JC_HAVE_X32_AS_2X16
 
 /* ---------------------------------------------------------------------------------------------------------
  * Horizontal passes: one 128-bit vector per row (a = words 0..3, b = 4..7, c = 8..11, d = 12..15).
@@ -382,7 +400,9 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
 /* ---------------------------------------------------------------------------------------------------------
  * Driver.
  */
-#if JC_HAVE_X16
+#if JC_HAS_PASS32
+#define JC_MAX_GROUP 32
+#elif JC_HAS_PASS16
 #define JC_MAX_GROUP 16
 #elif JC_HAS_PASS8
 #define JC_MAX_GROUP 8
@@ -392,7 +412,11 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
 
 JC_AI int jc_pick_group(size_t nb)
 {
-#if JC_HAVE_X16
+#if JC_HAS_PASS32
+    if (nb >= JC_MIN_32)
+        return 32;
+#endif
+#if JC_HAS_PASS16
     if (nb >= JC_MIN_16)
         return 16;
 #endif
@@ -411,7 +435,10 @@ JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64,
                          const uint8_t *in, uint8_t *out)
 {
     switch (g) {
-#if JC_HAVE_X16
+#if JC_HAS_PASS32
+    case 32: jc_pass_x32(s, rounds, counter64, blk, in, out); break;
+#endif
+#if JC_HAS_PASS16
     case 16: jc_pass_x16(s, rounds, counter64, blk, in, out); break;
 #endif
 #if JC_HAS_PASS8
