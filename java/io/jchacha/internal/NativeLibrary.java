@@ -56,6 +56,10 @@ public final class NativeLibrary {
                 }
                 where = f.getAbsolutePath();
             }
+            String bad = NativeFileCheck.check(Path.of(where));
+            if (bad != null) {
+                return "could not load the native library: " + bad;
+            }
             System.load(where);
         } catch (IOException | RuntimeException | LinkageError e) {
             return "could not load the native library: " + oneLine(e);
