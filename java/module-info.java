@@ -1,0 +1,13 @@
+/**
+ * jchacha: ChaCha20, XChaCha20, Poly1305 and the ChaCha20-Poly1305 AEADs. Loading the native library is a
+ * restricted operation on JDK 24 and later: run with {@code --enable-native-access=io.jchacha} (module path) or
+ * {@code --enable-native-access=ALL-UNNAMED} (class path) to avoid the JDK's warning.
+ */
+module io.jchacha {
+    requires org.scijava.nativelib;
+    requires static info.picocli;
+
+    exports io.jchacha;
+
+    opens io.jchacha.cli to info.picocli;
+}

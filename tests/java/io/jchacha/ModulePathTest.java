@@ -1,0 +1,47 @@
+package io.jchacha;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * jchacha as a named module: {@code io.jchacha} on the module path loads its native library from the class path
+ * and, with {@code --enable-native-access=io.jchacha}, runs without the JDK's restricted-method warning (JDK 24+;
+ * Temurin 25 where installed, else this JVM). SLF4J without a binding stays silent too.
+ */
+class ModulePathTest {
+    static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+
+    @Test
+    void namedModuleLoadsNativesSilently() throws Exception {
+        Assumptions.assumeFalse(Boolean.getBoolean("jchacha.test.skipNative"), "native build skipped");
+        Assumptions.assumeTrue(System.getProperty(Backends.PROPERTY, "auto").equals("auto"), "unforced run only");
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> all = Arrays.asList(cp.split(File.pathSeparator));
+        String modules = all.stream()
+                .filter(e -> e.endsWith("classes") && !e.endsWith("test-classes")
+                        || e.contains("native-lib-loader") || e.contains("slf4j-api") || e.contains("picocli"))
+                .collect(Collectors.joining(File.pathSeparator));
+        String natives = all.stream().filter(e -> e.replace('\\', '/').contains("/natives/"))
+                .collect(Collectors.joining(File.pathSeparator));
+        String java = Files.isExecutable(JDK25) ? JDK25.toString()
+                : ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=io.jchacha",
+                "--module-path", modules, "-cp", natives, "-m", "io.jchacha/io.jchacha.cli.Main", "info"));
+        Process p = new ProcessBuilder(cmd).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out + err);
+        assertEquals("", err, "no warnings, no SLF4J noise");
+        assertTrue(out.contains("\nactive: ") && !out.contains("\nactive: java\n"), out);
+    }
+}
