@@ -35,7 +35,7 @@ class ModulePathTest {
                 .collect(Collectors.joining(File.pathSeparator));
         String java = Files.isExecutable(JDK25) ? JDK25.toString()
                 : ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=io.jchacha",
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=io.jchacha", "--add-modules", "info.picocli",
                 "--module-path", modules, "-cp", natives, "-m", "io.jchacha/io.jchacha.cli.Main", "info"));
         Process p = new ProcessBuilder(cmd).start();
         String out = new String(p.getInputStream().readAllBytes());
