@@ -80,6 +80,7 @@ final class BenchCommand implements Callable<Integer> {
     private Map<Integer, String> child(String impl) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("--enable-native-access=ALL-UNNAMED");
         for (String name : System.getProperties().stringPropertyNames()) {
             if (name.startsWith("jchacha.") && !name.equals(Backends.PROPERTY)) {
                 cmd.add("-D" + name + "=" + System.getProperty(name));

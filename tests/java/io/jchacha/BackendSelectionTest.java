@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,12 +23,7 @@ class BackendSelectionTest {
     }
 
     static String probe(String value) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("jchacha.") && !name.equals(Backends.PROPERTY)) {
-                cmd.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        List<String> cmd = ChildJvm.command(false);
         if (value != null) {
             cmd.add("-D" + Backends.PROPERTY + "=" + value);
         }

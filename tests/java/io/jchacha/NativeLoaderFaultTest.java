@@ -59,7 +59,8 @@ class NativeLoaderFaultTest {
     }
 
     static List<String> run(String classPath, String... props) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED"));
         for (String p : props) {
             cmd.add("-D" + p);
         }

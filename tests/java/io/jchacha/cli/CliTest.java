@@ -122,14 +122,8 @@ class CliTest {
     void largeStreamInBoundedMemory() throws Exception {
         long total = 512L << 20;
         String nonce = "0102030405060708090a0b0c";
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-Xmx32m",
-                "-cp", System.getProperty("java.class.path")));
-        for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("jchacha.")) {
-                cmd.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
+        List<String> cmd = io.jchacha.ChildJvm.command(true);
+        cmd.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path")));
         cmd.addAll(List.of(Main.class.getName(), "chacha20", "--key", KEY, "--nonce", nonce));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         Thread feeder = new Thread(() -> {
