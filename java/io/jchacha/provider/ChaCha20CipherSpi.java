@@ -42,14 +42,14 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     @Override
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
         if (!"None".equalsIgnoreCase(mode)) {
-            throw new NoSuchAlgorithmException("Mode must be None");
+            throw new NoSuchAlgorithmException("ChaCha20 ciphers have no mode but None, not " + mode);
         }
     }
 
     @Override
     protected void engineSetPadding(String padding) throws NoSuchPaddingException {
         if (!"NoPadding".equalsIgnoreCase(padding)) {
-            throw new NoSuchPaddingException("Padding must be NoPadding");
+            throw new NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
         }
     }
 
@@ -83,7 +83,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
         if (opmode == javax.crypto.Cipher.DECRYPT_MODE) {
-            throw new InvalidKeyException("Default parameter generation disallowed in DECRYPT and UNWRAP modes");
+            throw new InvalidKeyException("decryption needs the sender's nonce: initialize with parameters");
         }
         init(opmode, key, Support.randomNonce(random, NONCE_LENGTH), 1);
     }
@@ -96,7 +96,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
             return;
         }
         if (!(params instanceof ChaCha20ParameterSpec)) {
-            throw new InvalidAlgorithmParameterException("ChaCha20 algorithm requires ChaCha20ParameterSpec");
+            throw new InvalidAlgorithmParameterException("ChaCha20 takes a ChaCha20ParameterSpec, not " + params.getClass().getName());
         }
         ChaCha20ParameterSpec spec = (ChaCha20ParameterSpec) params;
         init(opmode, key, spec.getNonce(), Integer.toUnsignedLong(spec.getCounter()));
@@ -109,7 +109,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
             engineInit(opmode, key, random);
             return;
         }
-        throw new InvalidAlgorithmParameterException("AlgorithmParameters not supported");
+        throw new InvalidAlgorithmParameterException("ChaCha20 takes no AlgorithmParameters");
     }
 
     private void init(int opmode, Key key, byte[] newNonce, long counter) throws InvalidKeyException {
@@ -155,17 +155,17 @@ public final class ChaCha20CipherSpi extends CipherSpi {
 
     private void checkAad() {
         if (!initialized) {
-            throw new IllegalStateException("Attempted to update AAD on uninitialized Cipher");
+            throw new IllegalStateException("updateAAD needs an initialized cipher (after doFinal: initialize again)");
         }
         if (dataSeen) {
-            throw new IllegalStateException("Attempted to update AAD on Cipher after plaintext/ciphertext update");
+            throw new IllegalStateException("AAD must come before any plaintext or ciphertext");
         }
-        throw new IllegalStateException("Cipher is running in non-AEAD mode");
+        throw new IllegalStateException("ChaCha20 takes no AAD (ChaCha20-Poly1305 does)");
     }
 
     private void checkInitialized() {
         if (!initialized) {
-            throw new IllegalStateException("Must use either a different key or iv.");
+            throw new IllegalStateException("cipher not initialized, or finished: initialize again with a new key or nonce");
         }
         dataSeen = true;
     }
@@ -173,8 +173,8 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     /** Refuses, before any byte is written, a call that would run past the 2^32 blocks SunJCE allows. */
     private void checkBudget(int len) {
         if (used + len > STREAM_LIMIT) {
-            throw new IllegalStateException("Counter exhausted.  Reinitialize with new key and/or nonce",
-                    new KeyException("Counter exhausted"));
+            throw new IllegalStateException("keystream exhausted after 2^32 blocks: initialize with a new key or nonce",
+                    new KeyException("2^32 blocks used"));
         }
     }
 
@@ -232,7 +232,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     }
 
     private static ShortBufferException shortBuffer() {
-        return new ShortBufferException("Output buffer too small");
+        return new ShortBufferException("output has too little room");
     }
 
     private static void checkOutput(byte[] out, int outOff, int len) throws ShortBufferException {
@@ -268,7 +268,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         int len = input.remaining();
         if (output.remaining() < len) {
-            throw new ShortBufferException("Need at least " + len + " bytes of space in output buffer");
+            throw new ShortBufferException("output buffer needs " + len + " bytes, has " + output.remaining());
         }
         checkInitialized();
         xor(input, output);
@@ -299,7 +299,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         int len = input.remaining();
         if (output.remaining() < len) {
             // SunJCE checks the room before it reaches doFinal, so this one leaves the cipher usable
-            throw new ShortBufferException("Need at least " + len + " bytes of space in output buffer");
+            throw new ShortBufferException("output buffer needs " + len + " bytes, has " + output.remaining());
         }
         try {
             checkInitialized();
@@ -325,11 +325,11 @@ public final class ChaCha20CipherSpi extends CipherSpi {
 
     @Override
     protected byte[] engineWrap(Key key) {
-        throw new UnsupportedOperationException("Wrap operations are not supported");
+        throw new UnsupportedOperationException("key wrapping is not supported");
     }
 
     @Override
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType) {
-        throw new UnsupportedOperationException("Unwrap operations are not supported");
+        throw new UnsupportedOperationException("key unwrapping is not supported");
     }
 }

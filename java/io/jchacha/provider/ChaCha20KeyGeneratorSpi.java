@@ -23,13 +23,13 @@ public final class ChaCha20KeyGeneratorSpi extends KeyGeneratorSpi {
     @Override
     protected void engineInit(AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidAlgorithmParameterException {
-        throw new InvalidAlgorithmParameterException("ChaCha20 key generation does not take any parameters");
+        throw new InvalidAlgorithmParameterException("ChaCha20 key generation takes no parameters");
     }
 
     @Override
     protected void engineInit(int keysize, SecureRandom random) {
         if (keysize != 256) {
-            throw new InvalidParameterException("Key length for ChaCha20 must be 256 bits");
+            throw new InvalidParameterException("ChaCha20 keys are 256 bits, not " + keysize);
         }
         this.random = random;
     }

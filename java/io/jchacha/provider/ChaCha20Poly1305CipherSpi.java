@@ -81,14 +81,14 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     @Override
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
         if (!"None".equalsIgnoreCase(mode)) {
-            throw new NoSuchAlgorithmException("Mode must be None");
+            throw new NoSuchAlgorithmException("ChaCha20 ciphers have no mode but None, not " + mode);
         }
     }
 
     @Override
     protected void engineSetPadding(String padding) throws NoSuchPaddingException {
         if (!"NoPadding".equalsIgnoreCase(padding)) {
-            throw new NoSuchPaddingException("Padding must be NoPadding");
+            throw new NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
         }
     }
 
@@ -126,7 +126,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
         if (opmode == Cipher.DECRYPT_MODE) {
-            throw new InvalidKeyException("Default parameter generation disallowed in DECRYPT and UNWRAP modes");
+            throw new InvalidKeyException("decryption needs the sender's nonce: initialize with parameters");
         }
         init(opmode, key, Support.randomNonce(random, nonceLength));
     }
@@ -139,7 +139,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         if (!(params instanceof IvParameterSpec)) {
-            throw new InvalidAlgorithmParameterException(algorithm + " requires IvParameterSpec");
+            throw new InvalidAlgorithmParameterException(algorithm + " takes an IvParameterSpec, not " + params.getClass().getName());
         }
         init(opmode, key, checkNonce(((IvParameterSpec) params).getIV()));
     }
@@ -152,7 +152,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         if (!algorithm.equalsIgnoreCase(params.getAlgorithm())) {
-            throw new InvalidAlgorithmParameterException("Invalid parameter type: " + params.getAlgorithm());
+            throw new InvalidAlgorithmParameterException("expected " + algorithm + " parameters, got " + params.getAlgorithm());
         }
         byte[] n;
         try {
@@ -166,7 +166,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private byte[] checkNonce(byte[] n) throws InvalidAlgorithmParameterException {
         if (n.length != nonceLength) {
             throw new InvalidAlgorithmParameterException(algorithm + " nonce must be " + nonceLength
-                    + " bytes in length");
+                    + " bytes, got " + n.length);
         }
         return n;
     }
@@ -229,10 +229,10 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void checkAad() {
         if (!initialized) {
-            throw new IllegalStateException("Attempted to update AAD on uninitialized Cipher");
+            throw new IllegalStateException("updateAAD needs an initialized cipher (after doFinal: initialize again)");
         }
         if (aadDone) {
-            throw new IllegalStateException("Attempted to update AAD on Cipher after plaintext/ciphertext update");
+            throw new IllegalStateException("AAD must come before any plaintext or ciphertext");
         }
     }
 
@@ -268,7 +268,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void startData() {
         if (!initialized) {
-            throw new IllegalStateException("Must use either a different key or iv.");
+            throw new IllegalStateException("cipher not initialized, or finished: initialize again with a new key or nonce");
         }
         aadDone = true;
     }
@@ -369,7 +369,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private static void checkOutput(byte[] out, int outOff, int len) throws ShortBufferException {
         if (out == null || outOff < 0 || outOff > out.length || out.length - outOff < len) {
-            throw new ShortBufferException("Output buffer too small");
+            throw new ShortBufferException("output has too little room");
         }
     }
 
@@ -416,7 +416,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         int need = engineGetOutputSize(input.remaining());
         if (output.remaining() < need) {
             // SunJCE sizes every ByteBuffer call as if it were the last (tag room included)
-            throw new ShortBufferException("Need at least " + need + " bytes of space in output buffer");
+            throw new ShortBufferException("output buffer needs " + need + " bytes, has " + output.remaining());
         }
         startData();
         if (!encrypt) {
@@ -480,12 +480,12 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 total = bufLen;
             }
             if (total < TAG_LENGTH) {
-                throw new AEADBadTagException("Input too short - need tag");
+                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
             }
             int ptLen = total - TAG_LENGTH;
             checkOutput(out, outOff, ptLen);
             if (!aead.open(state, aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
-                throw new AEADBadTagException("Tag mismatch");
+                throw new AEADBadTagException("tag mismatch");
             }
             OPENS.increment();
             return ptLen;
@@ -500,7 +500,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         int need = engineGetOutputSize(input.remaining());
         if (output.remaining() < need) {
             // checked before doFinal proper, as SunJCE does: the cipher stays usable
-            throw new ShortBufferException("Need at least " + need + " bytes of space in output buffer");
+            throw new ShortBufferException("output buffer needs " + need + " bytes, has " + output.remaining());
         }
         try {
             startData();
@@ -521,39 +521,50 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 SEALS.increment();
                 return len + TAG_LENGTH;
             }
-            if (bufLen > 0 || len < TAG_LENGTH) {
-                buffer(input);
-                if (bufLen < TAG_LENGTH) {
-                    throw new AEADBadTagException("Input too short - need tag");
-                }
-                int ptLen = bufLen - TAG_LENGTH;
-                if (!aead.open(state, aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
-                    throw new AEADBadTagException("Tag mismatch");
-                }
-                output.position(outPos + ptLen);
-                OPENS.increment();
-                return ptLen;
+            try {
+                return openBuffers(input, output, len, inPos, outPos);
+            } catch (AEADBadTagException e) {
+                // as SunJCE leaves them: a heap input unread, a direct one consumed (it was copied out)
+                input.position(input.hasArray() ? inPos : inPos + len);
+                throw e;
             }
-            int ptLen = len - TAG_LENGTH;
-            if (!aead.open(state, aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
-                throw new AEADBadTagException("Tag mismatch");
-            }
-            input.position(inPos + len);
-            output.position(outPos + ptLen);
-            OPENS.increment();
-            return ptLen;
         } finally {
             finished();
         }
     }
 
+    private int openBuffers(ByteBuffer input, ByteBuffer output, int len, int inPos, int outPos)
+            throws AEADBadTagException {
+        if (bufLen > 0 || len < TAG_LENGTH) {
+            buffer(input);
+            if (bufLen < TAG_LENGTH) {
+                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
+            }
+            int ptLen = bufLen - TAG_LENGTH;
+            if (!aead.open(state, aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
+                throw new AEADBadTagException("tag mismatch");
+            }
+            output.position(outPos + ptLen);
+            OPENS.increment();
+            return ptLen;
+        }
+        int ptLen = len - TAG_LENGTH;
+        if (!aead.open(state, aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
+            throw new AEADBadTagException("tag mismatch");
+        }
+        input.position(inPos + len);
+        output.position(outPos + ptLen);
+        OPENS.increment();
+        return ptLen;
+    }
+
     @Override
     protected byte[] engineWrap(Key key) {
-        throw new UnsupportedOperationException("Wrap operations are not supported");
+        throw new UnsupportedOperationException("key wrapping is not supported");
     }
 
     @Override
     protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType) {
-        throw new UnsupportedOperationException("Unwrap operations are not supported");
+        throw new UnsupportedOperationException("key unwrapping is not supported");
     }
 }

@@ -29,10 +29,10 @@ final class Support {
     /** SunJCE's order: wrap/unwrap are unsupported, anything else but encrypt/decrypt is a bad mode. */
     static void checkOpmode(int opmode) throws InvalidKeyException {
         if (opmode == Cipher.WRAP_MODE || opmode == Cipher.UNWRAP_MODE) {
-            throw new UnsupportedOperationException("WRAP_MODE and UNWRAP_MODE are not currently supported");
+            throw new UnsupportedOperationException("key wrapping is not supported: use ENCRYPT_MODE or DECRYPT_MODE");
         }
         if (opmode != Cipher.ENCRYPT_MODE && opmode != Cipher.DECRYPT_MODE) {
-            throw new InvalidKeyException("Unknown opmode: " + opmode);
+            throw new InvalidKeyException("unknown operation mode " + opmode);
         }
     }
 
@@ -42,14 +42,14 @@ final class Support {
             throw new InvalidKeyException("Key must not be null");
         }
         if (!"RAW".equals(key.getFormat())) {
-            throw new InvalidKeyException("Key encoding format must be RAW");
+            throw new InvalidKeyException("key must have RAW encoding, has " + key.getFormat());
         }
         byte[] encoded = key.getEncoded();
         if (encoded == null || encoded.length != KEY_LENGTH) {
             if (encoded != null) {
                 Arrays.fill(encoded, (byte) 0);
             }
-            throw new InvalidKeyException("Key length must be 256 bits");
+            throw new InvalidKeyException("key must be 32 bytes (256 bits)");
         }
         return encoded;
     }
@@ -58,7 +58,7 @@ final class Support {
     static void checkFresh(byte[] newKey, byte[] newNonce, byte[] oldKey, byte[] oldNonce)
             throws InvalidKeyException {
         if (oldKey != null && MessageDigest.isEqual(newKey, oldKey) && MessageDigest.isEqual(newNonce, oldNonce)) {
-            throw new InvalidKeyException("Matching key and nonce from previous initialization");
+            throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }
     }
 
