@@ -212,7 +212,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         if (in.hasArray() && out.hasArray()) {
             int inPos = in.position();
             int outPos = out.position();
-            xorCounted(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
+            xor(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
             in.position(inPos + len);
             out.position(outPos + len);
         } else if (len <= headRoom() && !Support.mayAliasUnseen(in, out)) {
@@ -220,15 +220,11 @@ public final class ChaCha20CipherSpi extends CipherSpi {
             used += len;
         } else {
             byte[] src = Support.copyOut(in, in.position(), len);
-            xorCounted(src, 0, len, src, 0);
+            xor(src, 0, len, src, 0);
             out.put(src);
             in.position(in.position() + len);
             Support.wipe(src);
         }
-    }
-
-    private void xorCounted(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        xor(in, inOff, len, out, outOff);
     }
 
     private static ShortBufferException shortBuffer() {

@@ -56,7 +56,7 @@ class DifferentialTest {
     }
 
     /** Runs one operation (init done by the caller) along {@code path}; returns the output. */
-    static byte[] run(Cipher c, byte[] aad, byte[] in, Path path, Random r) throws Exception {
+    static byte[] run(Cipher c, boolean encrypt, byte[] aad, byte[] in, Path path, Random r) throws Exception {
         if (aad != null) {
             if (r.nextBoolean()) {
                 c.updateAAD(aad);
@@ -124,7 +124,7 @@ class DifferentialTest {
                     c.update(part, room);
                     dst.position(room.position());
                     src.position(src.position() + n);
-                    assertEquals(room.position() - before, c.getAlgorithm().equals("ChaCha20") || isEncrypt(c) ? n : 0);
+                    assertEquals(room.position() - before, c.getAlgorithm().equals("ChaCha20") || encrypt ? n : 0);
                 }
                 c.doFinal(src, dst);
                 dst.flip();
@@ -149,12 +149,6 @@ class DifferentialTest {
         }
     }
 
-    private static boolean isEncrypt(Cipher c) {
-        return c.getOutputSize(0) == 16 + 0 && ENCRYPTING.get();
-    }
-
-    private static final ThreadLocal<Boolean> ENCRYPTING = ThreadLocal.withInitial(() -> false);
-
     static Cipher init(Provider p, String alg, int mode, byte[] key, AlgorithmParameterSpec spec) throws Exception {
         Cipher c = Cipher.getInstance(alg, p);
         c.init(mode, new SecretKeySpec(key, "ChaCha20"), spec);
@@ -175,9 +169,9 @@ class DifferentialTest {
             byte[] pt = random(r, len);
             AlgorithmParameterSpec spec = new ChaCha20ParameterSpec(nonce, counter);
             byte[] expected = init(SUN, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec).doFinal(pt);
-            byte[] got = run(init(OURS, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec), null, pt, path, r);
+            byte[] got = run(init(OURS, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec), true, null, pt, path, r);
             assertArrayEquals(expected, got, "ChaCha20 " + path + " length " + len);
-            byte[] back = run(init(OURS, "ChaCha20", Cipher.DECRYPT_MODE, key, spec), null, got, path, r);
+            byte[] back = run(init(OURS, "ChaCha20", Cipher.DECRYPT_MODE, key, spec), false, null, got, path, r);
             assertArrayEquals(pt, back);
         }
     }
@@ -198,17 +192,15 @@ class DifferentialTest {
                 sun.updateAAD(aad);
             }
             byte[] expected = sun.doFinal(pt);
-            ENCRYPTING.set(true);
-            byte[] got = run(init(OURS, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), aad, pt, path, r);
-            ENCRYPTING.set(false);
+            byte[] got = run(init(OURS, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), true, aad, pt, path, r);
             assertArrayEquals(expected, got, "seal " + path + " length " + len + " aad " + aadLen);
-            byte[] back = run(init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), aad, expected, path, r);
+            byte[] back = run(init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
             assertArrayEquals(pt, back, "open " + path + " length " + len);
             if (len > 0) {
                 byte[] bad = expected.clone();
                 bad[r.nextInt(bad.length)] ^= (byte) (1 << r.nextInt(8));
                 assertThrows(AEADBadTagException.class, () -> run(
-                        init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), aad, bad, path, r));
+                        init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, bad, path, r));
             }
         }
     }
@@ -231,11 +223,9 @@ class DifferentialTest {
             byte[] expected = sun.doFinal(pt);
             assertArrayEquals(expected, new XChaCha20Poly1305CallerNonce(key).seal(nonce, pt, aad));
             IvParameterSpec spec = new IvParameterSpec(nonce);
-            ENCRYPTING.set(true);
-            byte[] got = run(init(OURS, "XChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), aad, pt, path, r);
-            ENCRYPTING.set(false);
+            byte[] got = run(init(OURS, "XChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), true, aad, pt, path, r);
             assertArrayEquals(expected, got, "seal " + path + " length " + len);
-            byte[] back = run(init(OURS, "XChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), aad, expected, path, r);
+            byte[] back = run(init(OURS, "XChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
             assertArrayEquals(pt, back);
         }
     }
