@@ -1,0 +1,570 @@
+package io.jchacha.provider;
+
+import io.jchacha.ChaCha20;
+import io.jchacha.HChaCha20;
+import io.jchacha.internal.AeadEngine;
+import io.jchacha.internal.Engines;
+import io.jchacha.internal.JavaAead;
+import io.jchacha.internal.Poly1305;
+import java.nio.ByteBuffer;
+import java.security.AlgorithmParameters;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.CipherSpi;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.IvParameterSpec;
+
+/**
+ * JCA {@code Cipher} "ChaCha20-Poly1305" (RFC 8439, 12-byte nonce) and "XChaCha20-Poly1305"
+ * (draft-irtf-cfrg-xchacha, 24-byte nonce), both with the nonce in an {@link IvParameterSpec} and a 16-byte tag
+ * after the ciphertext, behaving like SunJCE's ChaCha20-Poly1305.
+ *
+ * <p>Encryption streams: {@code update} returns ciphertext at once. A message given whole to {@code doFinal}
+ * (what JSSE does) goes through the library's one-call AEAD seam instead. Decryption buffers all ciphertext
+ * until {@code doFinal}, verifies the tag, and only then writes plaintext; on a bad tag nothing is written.
+ * AAD goes in through {@code updateAAD} before any data. After {@code doFinal}, successful or not, the cipher
+ * must be initialized again, and never with the key and nonce of the previous initialization.
+ */
+public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
+    private static final int TAG_LENGTH = 16;
+
+    // Test hook, package-private: how many initializations, seals and opens instances of this class completed.
+    static final LongAdder INITS = new LongAdder();
+    static final LongAdder SEALS = new LongAdder();
+    static final LongAdder OPENS = new LongAdder();
+
+    private final boolean xchacha;
+    private final String algorithm;
+    private final int nonceLength;
+    private final AeadEngine aead;
+
+    private boolean initialized;
+    private boolean encrypt;
+    private boolean aadDone;
+    private byte[] keyBytes;
+    private byte[] nonce;
+    /** IETF state (counter 0) for the key and nonce the AEAD runs with: for XChaCha20 the subkey's. */
+    private int[] state;
+
+    private byte[] aad = new byte[64];
+    private int aadLen;
+    /** Decryption: the ciphertext and tag received so far. */
+    private byte[] buf = new byte[0];
+    private int bufLen;
+
+    /** Streaming encryption, set up by the first {@code update} with data. */
+    private ChaCha20 stream;
+    private Poly1305 mac;
+    private long streamed;
+
+    /**
+     * @param xchacha {@code true} for XChaCha20-Poly1305 (24-byte nonce), {@code false} for ChaCha20-Poly1305
+     */
+    public ChaCha20Poly1305CipherSpi(boolean xchacha) {
+        this.xchacha = xchacha;
+        this.algorithm = xchacha ? "XChaCha20-Poly1305" : "ChaCha20-Poly1305";
+        this.nonceLength = xchacha ? 24 : 12;
+        this.aead = AeadEngine.forEngine(Engines.active());
+    }
+
+    @Override
+    protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
+        if (!"None".equalsIgnoreCase(mode)) {
+            throw new NoSuchAlgorithmException("ChaCha20 ciphers have no mode but None, not " + mode);
+        }
+    }
+
+    @Override
+    protected void engineSetPadding(String padding) throws NoSuchPaddingException {
+        if (!"NoPadding".equalsIgnoreCase(padding)) {
+            throw new NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
+        }
+    }
+
+    @Override
+    protected int engineGetBlockSize() {
+        return 0;
+    }
+
+    @Override
+    protected int engineGetOutputSize(int inputLen) {
+        if (encrypt) {
+            return Math.addExact(inputLen, TAG_LENGTH);
+        }
+        return Math.max(Math.addExact(inputLen - TAG_LENGTH, bufLen), 0);
+    }
+
+    @Override
+    protected byte[] engineGetIV() {
+        return nonce == null ? null : nonce.clone();
+    }
+
+    /** The nonce as {@code AlgorithmParameters}; before any initialization a fresh random one, not kept. */
+    @Override
+    protected AlgorithmParameters engineGetParameters() {
+        byte[] n = nonce != null ? nonce : Support.randomNonce(null, nonceLength);
+        return NonceParameters.create(algorithm, n);
+    }
+
+    @Override
+    protected int engineGetKeySize(Key key) throws InvalidKeyException {
+        Support.wipe(Support.rawKey(key));
+        return Support.KEY_LENGTH * 8;
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
+        if (opmode == Cipher.DECRYPT_MODE) {
+            throw new InvalidKeyException("decryption needs the sender's nonce: initialize with parameters");
+        }
+        init(opmode, key, Support.randomNonce(random, nonceLength));
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params == null) {
+            engineInit(opmode, key, random);
+            return;
+        }
+        if (!(params instanceof IvParameterSpec)) {
+            throw new InvalidAlgorithmParameterException(algorithm + " takes an IvParameterSpec, not " + params.getClass().getName());
+        }
+        init(opmode, key, checkNonce(((IvParameterSpec) params).getIV()));
+    }
+
+    @Override
+    protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
+            throws InvalidKeyException, InvalidAlgorithmParameterException {
+        if (params == null) {
+            engineInit(opmode, key, random);
+            return;
+        }
+        if (!algorithm.equalsIgnoreCase(params.getAlgorithm())) {
+            throw new InvalidAlgorithmParameterException("expected " + algorithm + " parameters, got " + params.getAlgorithm());
+        }
+        byte[] n;
+        try {
+            n = params.getParameterSpec(IvParameterSpec.class).getIV();
+        } catch (InvalidParameterSpecException e) {
+            throw new InvalidAlgorithmParameterException(e);
+        }
+        init(opmode, key, checkNonce(n));
+    }
+
+    private byte[] checkNonce(byte[] n) throws InvalidAlgorithmParameterException {
+        if (n.length != nonceLength) {
+            throw new InvalidAlgorithmParameterException(algorithm + " nonce must be " + nonceLength
+                    + " bytes, got " + n.length);
+        }
+        return n;
+    }
+
+    private void init(int opmode, Key key, byte[] newNonce) throws InvalidKeyException {
+        Support.checkOpmode(opmode);
+        byte[] newKey = Support.rawKey(key);
+        try {
+            Support.checkFresh(newKey, newNonce, keyBytes, nonce);
+        } catch (InvalidKeyException e) {
+            Support.wipe(newKey);
+            throw e;
+        }
+        reset();
+        Support.wipe(keyBytes);
+        keyBytes = newKey;
+        nonce = newNonce.clone();
+        if (xchacha) {
+            byte[] sub = HChaCha20.subkey(keyBytes, Arrays.copyOfRange(nonce, 0, 16));
+            byte[] inner = new byte[12];
+            System.arraycopy(nonce, 16, inner, 4, 8);
+            state = Support.ietfState(sub, inner);
+            Support.wipe(sub);
+        } else {
+            state = Support.ietfState(keyBytes, nonce);
+        }
+        encrypt = opmode == Cipher.ENCRYPT_MODE;
+        initialized = true;
+        INITS.increment();
+    }
+
+    /** Drops the message in progress (AAD, buffered ciphertext, stream state). */
+    private void reset() {
+        aadDone = false;
+        aadLen = 0;
+        Arrays.fill(buf, 0, bufLen, (byte) 0);
+        bufLen = 0;
+        if (stream != null) {
+            stream.destroy();
+            stream = null;
+        }
+        if (mac != null) {
+            mac.wipe();
+            mac = null;
+        }
+        streamed = 0;
+    }
+
+    /** Like SunJCE: after {@code doFinal}, whatever its outcome, a new key or nonce is needed. */
+    private void finished() {
+        initialized = false;
+        reset();
+        if (state != null) {
+            Arrays.fill(state, 0);
+            state = null;
+        }
+    }
+
+    // ---- AAD ----------------------------------------------------------------------------------------------
+
+    private void checkAad() {
+        if (!initialized) {
+            throw new IllegalStateException("updateAAD needs an initialized cipher (after doFinal: initialize again)");
+        }
+        if (aadDone) {
+            throw new IllegalStateException("AAD must come before any plaintext or ciphertext");
+        }
+    }
+
+    private void growAad(int more) {
+        long need = (long) aadLen + more;
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("AAD overflow");
+        }
+        if (need > aad.length) {
+            aad = Arrays.copyOf(aad, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * aad.length)));
+        }
+    }
+
+    @Override
+    protected void engineUpdateAAD(byte[] src, int offset, int len) {
+        checkAad();
+        Objects.checkFromIndexSize(offset, len, src.length);
+        growAad(len);
+        System.arraycopy(src, offset, aad, aadLen, len);
+        aadLen += len;
+    }
+
+    @Override
+    protected void engineUpdateAAD(ByteBuffer src) {
+        checkAad();
+        int len = src.remaining();
+        growAad(len);
+        src.get(aad, aadLen, len);
+        aadLen += len;
+    }
+
+    // ---- data ---------------------------------------------------------------------------------------------
+
+    private void startData() {
+        if (!initialized) {
+            throw new IllegalStateException("cipher not initialized, or finished: initialize again with a new key or nonce");
+        }
+        aadDone = true;
+    }
+
+    private void buffer(byte[] in, int off, int len) {
+        long need = (long) bufLen + len;
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("buffered ciphertext would exceed the largest array");
+        }
+        if (need > buf.length) {
+            byte[] bigger = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * buf.length)));
+            Arrays.fill(buf, (byte) 0);
+            buf = bigger;
+        }
+        System.arraycopy(in, off, buf, bufLen, len);
+        bufLen += len;
+    }
+
+    private void buffer(ByteBuffer in) {
+        int len = in.remaining();
+        if (in.hasArray()) {
+            buffer(in.array(), in.arrayOffset() + in.position(), len);
+            in.position(in.position() + len);
+        } else {
+            byte[] tmp = new byte[len];
+            in.get(tmp);
+            buffer(tmp, 0, len);
+            Support.wipe(tmp);
+        }
+    }
+
+    /** Sets up streaming encryption: Poly1305 keyed from block 0, AAD absorbed, keystream from block 1. */
+    private void startStream() {
+        if (stream != null) {
+            return;
+        }
+        byte[] polyKey = JavaAead.polyKey(Engines.active(), state);
+        mac = new Poly1305(polyKey, 0);
+        Support.wipe(polyKey);
+        mac.update(aad, 0, aadLen);
+        mac.pad16();
+        byte[] k = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(state, 4, 12));
+        byte[] n = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(state, 13, 16));
+        stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, k, n, 1, 20);
+        Support.wipe(k);
+    }
+
+    private void streamArray(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        startStream();
+        stream.update(in, inOff, len, out, outOff);
+        mac.update(out, outOff, len);
+        streamed += len;
+    }
+
+    private void streamBuffer(ByteBuffer in, ByteBuffer out) {
+        startStream();
+        int len = in.remaining();
+        int outPos = out.position();
+        if (in.hasArray() && out.hasArray()) {
+            int inPos = in.position();
+            stream.update(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
+            in.position(inPos + len);
+            out.position(outPos + len);
+        } else if (Support.mayAliasUnseen(in, out)) {
+            byte[] src = Support.copyOut(in, in.position(), len);
+            stream.update(src, 0, len, src, 0);
+            out.put(src);
+            in.position(in.position() + len);
+        } else {
+            stream.update(in, out);
+        }
+        macFrom(out, outPos, len);
+        streamed += len;
+    }
+
+    private void macFrom(ByteBuffer b, int pos, int len) {
+        if (b.hasArray()) {
+            mac.update(b.array(), b.arrayOffset() + pos, len);
+            return;
+        }
+        byte[] chunk = new byte[Math.min(len, 8192)];
+        for (int done = 0; done < len; ) {
+            int n = Math.min(chunk.length, len - done);
+            b.get(pos + done, chunk, 0, n);
+            mac.update(chunk, 0, n);
+            done += n;
+        }
+    }
+
+    private byte[] streamTag() {
+        mac.pad16();
+        mac.updateLengths(aadLen, streamed);
+        byte[] tag = new byte[TAG_LENGTH];
+        mac.finish(tag, 0);
+        mac = null;
+        return tag;
+    }
+
+    private static void checkOutput(byte[] out, int outOff, int len) throws ShortBufferException {
+        if (out == null || outOff < 0 || outOff > out.length || out.length - outOff < len) {
+            throw new ShortBufferException("output has too little room");
+        }
+    }
+
+    @Override
+    protected byte[] engineUpdate(byte[] input, int inputOffset, int inputLen) {
+        startData();
+        if (input != null) {
+            Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+        }
+        if (!encrypt) {
+            if (input != null) {
+                buffer(input, inputOffset, inputLen);
+            }
+            return new byte[0];
+        }
+        byte[] out = new byte[inputLen];
+        if (inputLen > 0) {
+            streamArray(input, inputOffset, inputLen, out, 0);
+        }
+        return out;
+    }
+
+    @Override
+    protected int engineUpdate(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException {
+        startData();
+        if (!encrypt) {
+            if (input != null) {
+                Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+                buffer(input, inputOffset, inputLen);
+            }
+            return 0;
+        }
+        checkOutput(output, outputOffset, inputLen);
+        if (input != null && inputLen > 0) {
+            Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
+            streamArray(input, inputOffset, inputLen, output, outputOffset);
+        }
+        return inputLen;
+    }
+
+    @Override
+    protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
+        int need = engineGetOutputSize(input.remaining());
+        if (output.remaining() < need) {
+            // SunJCE sizes every ByteBuffer call as if it were the last (tag room included)
+            throw new ShortBufferException("output buffer needs " + need + " bytes, has " + output.remaining());
+        }
+        startData();
+        if (!encrypt) {
+            buffer(input);
+            return 0;
+        }
+        int len = input.remaining();
+        if (len > 0) {
+            streamBuffer(input, output);
+        }
+        return len;
+    }
+
+    @Override
+    protected byte[] engineDoFinal(byte[] input, int inputOffset, int inputLen) throws AEADBadTagException {
+        int len = input == null ? 0 : inputLen;
+        byte[] out = new byte[engineGetOutputSize(len)];
+        try {
+            int n = doFinal(input, inputOffset, len, out, 0);
+            return n == out.length ? out : Arrays.copyOf(out, n);
+        } catch (ShortBufferException e) {
+            throw new IllegalStateException(e); // cannot happen: sized above
+        }
+    }
+
+    @Override
+    protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
+            throws ShortBufferException, AEADBadTagException {
+        return doFinal(input, inputOffset, input == null ? 0 : inputLen, output, outputOffset);
+    }
+
+    private int doFinal(byte[] in, int inOff, int len, byte[] out, int outOff)
+            throws ShortBufferException, AEADBadTagException {
+        try {
+            if (in == null) {
+                in = new byte[0];
+                inOff = 0;
+            }
+            if (encrypt) {
+                checkOutput(out, outOff, len + TAG_LENGTH);
+                startData();
+                Objects.checkFromIndexSize(inOff, len, in.length);
+                if (stream == null) {
+                    aead.seal(state, aad, 0, aadLen, in, inOff, len, out, outOff);
+                } else {
+                    streamArray(in, inOff, len, out, outOff);
+                    System.arraycopy(streamTag(), 0, out, outOff + len, TAG_LENGTH);
+                }
+                SEALS.increment();
+                return len + TAG_LENGTH;
+            }
+            startData();
+            Objects.checkFromIndexSize(inOff, len, in.length);
+            byte[] src = in;
+            int srcOff = inOff;
+            int total = len;
+            if (bufLen > 0) {
+                buffer(in, inOff, len);
+                src = buf;
+                srcOff = 0;
+                total = bufLen;
+            }
+            if (total < TAG_LENGTH) {
+                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
+            }
+            int ptLen = total - TAG_LENGTH;
+            checkOutput(out, outOff, ptLen);
+            if (!aead.open(state, aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
+                throw new AEADBadTagException("tag mismatch");
+            }
+            OPENS.increment();
+            return ptLen;
+        } finally {
+            finished();
+        }
+    }
+
+    @Override
+    protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
+            throws ShortBufferException, AEADBadTagException {
+        int need = engineGetOutputSize(input.remaining());
+        if (output.remaining() < need) {
+            // checked before doFinal proper, as SunJCE does: the cipher stays usable
+            throw new ShortBufferException("output buffer needs " + need + " bytes, has " + output.remaining());
+        }
+        try {
+            startData();
+            int len = input.remaining();
+            int inPos = input.position();
+            int outPos = output.position();
+            if (encrypt) {
+                if (stream == null) {
+                    aead.seal(state, aad, 0, aadLen, input, inPos, len, output, outPos);
+                    input.position(inPos + len);
+                    output.position(outPos + len + TAG_LENGTH);
+                } else {
+                    if (len > 0) {
+                        streamBuffer(input, output);
+                    }
+                    output.put(streamTag());
+                }
+                SEALS.increment();
+                return len + TAG_LENGTH;
+            }
+            try {
+                return openBuffers(input, output, len, inPos, outPos);
+            } catch (AEADBadTagException e) {
+                // as SunJCE leaves them: a heap input unread, a direct one consumed (it was copied out)
+                input.position(input.hasArray() ? inPos : inPos + len);
+                throw e;
+            }
+        } finally {
+            finished();
+        }
+    }
+
+    private int openBuffers(ByteBuffer input, ByteBuffer output, int len, int inPos, int outPos)
+            throws AEADBadTagException {
+        if (bufLen > 0 || len < TAG_LENGTH) {
+            buffer(input);
+            if (bufLen < TAG_LENGTH) {
+                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
+            }
+            int ptLen = bufLen - TAG_LENGTH;
+            if (!aead.open(state, aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
+                throw new AEADBadTagException("tag mismatch");
+            }
+            output.position(outPos + ptLen);
+            OPENS.increment();
+            return ptLen;
+        }
+        int ptLen = len - TAG_LENGTH;
+        if (!aead.open(state, aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
+            throw new AEADBadTagException("tag mismatch");
+        }
+        input.position(inPos + len);
+        output.position(outPos + ptLen);
+        OPENS.increment();
+        return ptLen;
+    }
+
+    @Override
+    protected byte[] engineWrap(Key key) {
+        throw new UnsupportedOperationException("key wrapping is not supported");
+    }
+
+    @Override
+    protected Key engineUnwrap(byte[] wrappedKey, String wrappedKeyAlgorithm, int wrappedKeyType) {
+        throw new UnsupportedOperationException("key unwrapping is not supported");
+    }
+}

@@ -1,0 +1,108 @@
+package io.jchacha.provider;
+
+import io.jchacha.internal.Bytes;
+import io.jchacha.internal.ChaChaBlock;
+import java.nio.ByteBuffer;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import javax.crypto.Cipher;
+
+/** What the cipher SPIs share: key and mode checks, nonces, aliasing rules for buffers. */
+final class Support {
+    static final int KEY_LENGTH = 32;
+
+    private Support() {}
+
+    private static final class Random {
+        static final SecureRandom DEFAULT = new SecureRandom();
+    }
+
+    static byte[] randomNonce(SecureRandom random, int length) {
+        byte[] n = new byte[length];
+        (random != null ? random : Random.DEFAULT).nextBytes(n);
+        return n;
+    }
+
+    /** SunJCE's order: wrap/unwrap are unsupported, anything else but encrypt/decrypt is a bad mode. */
+    static void checkOpmode(int opmode) throws InvalidKeyException {
+        if (opmode == Cipher.WRAP_MODE || opmode == Cipher.UNWRAP_MODE) {
+            throw new UnsupportedOperationException("key wrapping is not supported: use ENCRYPT_MODE or DECRYPT_MODE");
+        }
+        if (opmode != Cipher.ENCRYPT_MODE && opmode != Cipher.DECRYPT_MODE) {
+            throw new InvalidKeyException("unknown operation mode " + opmode);
+        }
+    }
+
+    /** The 32 raw key bytes (a copy the caller owns), or {@link InvalidKeyException}. */
+    static byte[] rawKey(Key key) throws InvalidKeyException {
+        if (key == null) {
+            throw new InvalidKeyException("Key must not be null");
+        }
+        if (!"RAW".equals(key.getFormat())) {
+            throw new InvalidKeyException("key must have RAW encoding, has " + key.getFormat());
+        }
+        byte[] encoded = key.getEncoded();
+        if (encoded == null || encoded.length != KEY_LENGTH) {
+            if (encoded != null) {
+                Arrays.fill(encoded, (byte) 0);
+            }
+            throw new InvalidKeyException("key must be 32 bytes (256 bits)");
+        }
+        return encoded;
+    }
+
+    /** SunJCE refuses a key and nonce pair equal to the previous initialization's, in every mode. */
+    static void checkFresh(byte[] newKey, byte[] newNonce, byte[] oldKey, byte[] oldNonce)
+            throws InvalidKeyException {
+        if (oldKey != null && MessageDigest.isEqual(newKey, oldKey) && MessageDigest.isEqual(newNonce, oldNonce)) {
+            throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
+        }
+    }
+
+    /** The 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
+    static int[] ietfState(byte[] key, byte[] nonce12) {
+        int[] s = new int[16];
+        s[0] = ChaChaBlock.C0;
+        s[1] = ChaChaBlock.C1;
+        s[2] = ChaChaBlock.C2;
+        s[3] = ChaChaBlock.C3;
+        for (int i = 0; i < 8; i++) {
+            s[4 + i] = (int) Bytes.LE_INT.get(key, 4 * i);
+        }
+        for (int i = 0; i < 3; i++) {
+            s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
+        }
+        return s;
+    }
+
+    /**
+     * Whether the two buffers could be views of the same memory at different offsets without our being able
+     * to see it: two direct buffers, or a heap buffer that hides its array (read-only). Heap buffers with
+     * accessible arrays are compared through the arrays; a direct buffer never shares memory with a heap one.
+     */
+    static boolean mayAliasUnseen(ByteBuffer in, ByteBuffer out) {
+        if (in.hasArray() && out.hasArray()) {
+            return false;
+        }
+        if (in.isDirect() != out.isDirect()) {
+            return false;
+        }
+        return true;
+    }
+
+    /** Reads {@code len} bytes at absolute index {@code pos} into a new array. */
+    static byte[] copyOut(ByteBuffer b, int pos, int len) {
+        byte[] a = new byte[len];
+        b.get(pos, a, 0, len);
+        return a;
+    }
+
+    static void wipe(byte[] a) {
+        if (a != null) {
+            Arrays.fill(a, (byte) 0);
+        }
+    }
+}
