@@ -19,9 +19,14 @@ static inline uint64_t le64(const uint8_t *p)
 void jc_wipe(void *p, size_t n);
 void jc_wipe(void *p, size_t n)
 {
+    memset(p, 0, n);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__ __volatile__("" : : "r"(p) : "memory"); /* the stores are observable: not dropped as dead */
+#else
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--)
         *v++ = 0;
+#endif
 }
 
 void jc_poly1305_init(jc_poly1305 *st, const uint8_t key[32], jc_poly_blocks_fn blocks)
