@@ -10,6 +10,7 @@
  * with one atomic store).
  */
 #include "jchacha.h"
+#include "poly1305.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -171,6 +172,26 @@ static const char *why_not_neon(unsigned f)
 }
 #endif
 
+/* AVX-512 row's Poly1305: IFMA (52-bit multiply-add) when the CPU has it, else the AVX2 kernel. The row
+ * itself requires AVX-512F/VL and ZMM state, so only the IFMA bit is left to check. */
+#if JCHACHA_HAVE_AVX512
+#if JCHACHA_HAVE_AVX2
+#define JC_POLY_NO_IFMA jc_poly1305_blocks_avx2
+#define JC_POLY_NO_IFMA_NAME "avx2 (CPU lacks AVX512_IFMA)"
+#else
+#define JC_POLY_NO_IFMA jc_poly1305_blocks_portable
+#define JC_POLY_NO_IFMA_NAME "portable (CPU lacks AVX512_IFMA)"
+#endif
+static unsigned features(void);
+static void poly_blocks_avx512(jc_poly1305 *st, const uint8_t *m, size_t nblocks)
+{
+    if (features() & F_AVX512IFMA)
+        jc_poly1305_blocks_avx512ifma(st, m, nblocks);
+    else
+        JC_POLY_NO_IFMA(st, m, nblocks);
+}
+#endif
+
 typedef struct {
     jc_backend backend;
     const char *(*why_not)(unsigned features);
@@ -178,15 +199,15 @@ typedef struct {
 
 /* Slowest first: jc_backend_best() takes the last one that runs. */
 static const entry table[] = {
-    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable}, why_not_portable},
+    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_poly1305_blocks_portable}, why_not_portable},
 #if JCHACHA_HAVE_NEON
-    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon}, why_not_neon},
+    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_poly1305_blocks_portable}, why_not_neon},
 #endif
 #if JCHACHA_HAVE_AVX2
-    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2}, why_not_avx2},
+    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_poly1305_blocks_avx2}, why_not_avx2},
 #endif
 #if JCHACHA_HAVE_AVX512
-    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512}, why_not_avx512},
+    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512}, why_not_avx512},
 #endif
 };
 
@@ -250,6 +271,21 @@ int jc_backend_count(void)
 const jc_backend *jc_backend_at(int index)
 {
     return (index >= 0 && index < TABLE_SIZE) ? &table[index].backend : NULL;
+}
+
+const char *jc_backend_poly_kernel(const jc_backend *b)
+{
+    if (b == NULL || b->poly_blocks == NULL)
+        return "";
+#if JCHACHA_HAVE_AVX512
+    if (b->poly_blocks == poly_blocks_avx512)
+        return (features() & F_AVX512IFMA) ? "avx512ifma" : JC_POLY_NO_IFMA_NAME;
+#endif
+#if JCHACHA_HAVE_AVX2
+    if (b->poly_blocks == jc_poly1305_blocks_avx2)
+        return "avx2";
+#endif
+    return "portable";
 }
 
 const char *jc_cpu_features(void)

@@ -49,11 +49,22 @@ JC_DECLARE_KERNELS(neon)
  * A backend: one row of the kernel table. Later primitives (Poly1305) add their function pointers here, so
  * one forced name selects every kernel of that instruction set at once.
  */
+typedef struct jc_poly1305 jc_poly1305;
+
+/* Poly1305 block kernel: absorbs nblocks full 16-byte blocks (each with the 2^128 bit set) into st->h. See
+ * poly1305.h for the state and the incremental API built on it. */
+typedef void (*jc_poly_blocks_fn)(jc_poly1305 *st, const uint8_t *m, size_t nblocks);
+
 typedef struct jc_backend {
     const char *name;          /* "portable", "avx2", "avx512", "neon" */
     jc_xor_fn xor_fn;
     jc_hchacha_fn hchacha_fn;
+    jc_poly_blocks_fn poly_blocks; /* this ISA's Poly1305 (avx512: IFMA when the CPU has it, else AVX2) */
 } jc_backend;
+
+/* Which Poly1305 kernel this backend's poly_blocks runs on this CPU, e.g. "portable", "avx2",
+ * "avx512ifma", "avx2 (CPU lacks AVX512_IFMA)". Static string. */
+const char *jc_backend_poly_kernel(const jc_backend *b);
 
 /* The backend compiled in under this name, whether or not this CPU can run it; NULL if not compiled in
  * (or name is NULL). Do not call its functions before jc_backend_available() said 1. */

@@ -11,10 +11,13 @@
 #include <string.h>
 
 #include "io_jchacha_internal_NativeChaCha.h"
+#include <stdlib.h>
+
+#include "aead.h"
 #include "jchacha.h"
 
 /* Must equal io.jchacha.internal.NativeLibrary.ABI_VERSION. */
-#define JC_ABI_VERSION 1
+#define JC_ABI_VERSION 2
 
 /*
  * Byte arrays are pinned with GetPrimitiveArrayCritical, which may hold off the garbage collector while the
@@ -183,7 +186,7 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *en
 }
 
 /* The address of a direct buffer's range, or NULL with an exception pending. */
-static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jint len) {
+static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len) {
     uint8_t *p = (*env)->GetDirectBufferAddress(env, buf);
     jlong cap = (*env)->GetDirectBufferCapacity(env, buf);
     if (p == NULL || cap < 0) {
@@ -247,4 +250,285 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env
     (*env)->SetIntArrayRegion(env, out, 0, 8, (const jint *)r);
     memset(k, 0, sizeof k);
     memset(r, 0, sizeof r);
+}
+
+/* ---- Poly1305 and ChaCha20-Poly1305 (ABI 2) ----------------------------------------------------------------
+ *
+ * A whole AEAD message is one call. Arrays are still pinned only JC_CRITICAL_CHUNK bytes at a time: the AEAD
+ * context (cipher counter, Poly1305 state) is carried across chunks and the critical regions are released
+ * between them, so no single region stays open longer than for the ChaCha20 calls above. Input and output in
+ * the same array at overlapping but different ranges: the input is first copied out (malloc) so the chunked
+ * passes never read bytes they already wrote. Direct buffers go to the C AEAD in one piece (it handles any
+ * overlap itself). The tag is read before any output is written.
+ */
+
+enum { OP_AAD, OP_SEAL, OP_MAC, OP_XOR, OP_POLY };
+
+/* Runs op over len bytes of source (the C copy `copy` when non-NULL, else array `in` from inOff) into array
+ * `out` from outOff (ops that write), JC_CRITICAL_CHUNK bytes per critical region. 0 with an exception
+ * pending when the JVM could not pin an array. */
+static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
+                      jint inOff, jbyteArray out, jint outOff, jint len) {
+    int same = copy == NULL && out != NULL && (*env)->IsSameObject(env, in, out);
+    jint done = 0;
+    while (done < len) {
+        jint n = len - done < JC_CRITICAL_CHUNK ? len - done : JC_CRITICAL_CHUNK;
+        uint8_t *o = NULL, *i = NULL;
+        if (out != NULL && (o = (*env)->GetPrimitiveArrayCritical(env, out, NULL)) == NULL) {
+            return 0;
+        }
+        if (copy == NULL) {
+            i = same ? o : (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+            if (i == NULL) {
+                if (o != NULL) {
+                    (*env)->ReleasePrimitiveArrayCritical(env, out, o, JNI_ABORT);
+                }
+                return 0;
+            }
+        }
+        const uint8_t *src = copy != NULL ? copy + done : i + inOff + done;
+        uint8_t *dst = o != NULL ? o + outOff + done : NULL;
+        switch (op) {
+        case OP_AAD: jc_aead_aad(a, src, (size_t)n); break;
+        case OP_SEAL: jc_aead_seal_update(a, src, dst, (size_t)n); break;
+        case OP_MAC: jc_aead_mac_ciphertext(a, src, (size_t)n); break;
+        case OP_XOR: jc_aead_xor(a, src, dst, (size_t)n); break;
+        default: jc_poly1305_update(p, src, (size_t)n); break;
+        }
+        if (i != NULL && !same) {
+            (*env)->ReleasePrimitiveArrayCritical(env, in, i, JNI_ABORT);
+        }
+        if (o != NULL) {
+            (*env)->ReleasePrimitiveArrayCritical(env, out, o, 0);
+        }
+        done += n;
+    }
+    return 1;
+}
+
+/* Validates what seal and open share; 1 if all is well, else 0 with an exception pending. */
+static int aead_args(JNIEnv *env, jintArray state, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen) {
+    if (!load_state(env, state, 20, s)) {
+        return 0;
+    }
+    if (aad == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "aad");
+        return 0;
+    }
+    if (!range_ok(aadOff, aadLen, (*env)->GetArrayLength(env, aad))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "aad range outside the array");
+        return 0;
+    }
+    return 1;
+}
+
+/* Input and output ranges in the same array that share bytes without being identical. */
+static int arrays_overlap(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len) {
+    return len > 0 && inOff != outOff && (*env)->IsSameObject(env, in, out) && inOff < outOff + len &&
+           outOff < inOff + len;
+}
+
+/* A C copy of in[inOff .. inOff+len), or NULL with an exception pending. */
+static uint8_t *copy_out(JNIEnv *env, jbyteArray in, jint inOff, jint len) {
+    uint8_t *c = malloc((size_t)len);
+    if (c == NULL) {
+        throw_new(env, "java/lang/OutOfMemoryError", "jchacha: no memory for an overlapping AEAD input copy");
+        return NULL;
+    }
+    (*env)->GetByteArrayRegion(env, in, inOff, len, (jbyte *)c);
+    return c;
+}
+
+static void free_copy(uint8_t *c, jint len) {
+    if (c != NULL) {
+        jc_wipe(c, (size_t)len);
+        free(c);
+    }
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *env, jclass cls, jint handle,
+                                                                      jintArray state, jbyteArray aad,
+                                                                      jint aadOff, jint aadLen, jbyteArray in,
+                                                                      jint inOff, jint len, jbyteArray out,
+                                                                      jint outOff) {
+    (void)cls;
+    const jc_backend *b = backend_for(env, handle);
+    uint32_t s[16];
+    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
+        return;
+    }
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
+        return;
+    }
+    if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
+        !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return;
+    }
+    uint8_t *copy = NULL;
+    if (arrays_overlap(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
+        return;
+    }
+    jc_aead a;
+    uint8_t tag[16];
+    jc_aead_init(&a, b, s);
+    if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
+        run_chunks(env, OP_SEAL, &a, NULL, copy, in, inOff, out, outOff, len)) {
+        jc_aead_tag(&a, tag);
+        (*env)->SetByteArrayRegion(env, out, outOff + len, 16, (const jbyte *)tag);
+    }
+    jc_aead_wipe(&a);
+    memset(s, 0, sizeof s);
+    free_copy(copy, len);
+}
+
+JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEnv *env, jclass cls, jint handle,
+                                                                          jintArray state, jbyteArray aad,
+                                                                          jint aadOff, jint aadLen, jbyteArray in,
+                                                                          jint inOff, jint len, jbyteArray out,
+                                                                          jint outOff) {
+    (void)cls;
+    const jc_backend *b = backend_for(env, handle);
+    uint32_t s[16];
+    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
+        return JNI_FALSE;
+    }
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
+        return JNI_FALSE;
+    }
+    if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
+        !range_ok(outOff, len, (*env)->GetArrayLength(env, out))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return JNI_FALSE;
+    }
+    jc_aead a;
+    uint8_t expected[16];
+    int ok = 0;
+    (*env)->GetByteArrayRegion(env, in, inOff + len, 16, (jbyte *)expected);
+    jc_aead_init(&a, b, s);
+    if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
+        run_chunks(env, OP_MAC, &a, NULL, NULL, in, inOff, NULL, 0, len)) {
+        ok = jc_aead_verify(&a, expected);
+        if (ok) {
+            uint8_t *copy = NULL;
+            if (arrays_overlap(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
+                ok = 0;
+            } else {
+                ok = run_chunks(env, OP_XOR, &a, NULL, copy, in, inOff, out, outOff, len);
+                free_copy(copy, len);
+            }
+        }
+    }
+    jc_aead_wipe(&a);
+    memset(s, 0, sizeof s);
+    return ok ? JNI_TRUE : JNI_FALSE;
+}
+
+/* The AAD of a direct-buffer call, absorbed from its array. */
+static int direct_prologue(JNIEnv *env, jint handle, jintArray state, jbyteArray aad, jint aadOff, jint aadLen,
+                           jobject in, jobject out, jc_aead *a) {
+    const jc_backend *b = backend_for(env, handle);
+    uint32_t s[16];
+    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
+        return 0;
+    }
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
+        return 0;
+    }
+    jc_aead_init(a, b, s);
+    memset(s, 0, sizeof s);
+    return run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *env, jclass cls, jint handle,
+                                                                       jintArray state, jbyteArray aad,
+                                                                       jint aadOff, jint aadLen, jobject in,
+                                                                       jint inPos, jint len, jobject out,
+                                                                       jint outPos) {
+    (void)cls;
+    jc_aead a;
+    if (in != NULL && out != NULL) {
+        /* ranges first: nothing is computed for a call that will throw */
+        if (direct_range(env, in, inPos, len) == NULL || direct_range(env, out, outPos, (jlong)len + 16) == NULL) {
+            return;
+        }
+    }
+    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, out, &a)) {
+        const uint8_t *i = direct_range(env, in, inPos, len);
+        uint8_t *o = direct_range(env, out, outPos, (jlong)len + 16);
+        uint8_t tag[16];
+        jc_aead_seal_update(&a, i, o, (size_t)len);
+        jc_aead_tag(&a, tag);
+        memcpy(o + len, tag, 16);
+    }
+    jc_aead_wipe(&a);
+}
+
+JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIEnv *env, jclass cls, jint handle,
+                                                                           jintArray state, jbyteArray aad,
+                                                                           jint aadOff, jint aadLen, jobject in,
+                                                                           jint inPos, jint len, jobject out,
+                                                                           jint outPos) {
+    (void)cls;
+    jc_aead a;
+    int ok = 0;
+    if (in != NULL && out != NULL) {
+        if (direct_range(env, in, inPos, (jlong)len + 16) == NULL || direct_range(env, out, outPos, len) == NULL) {
+            return JNI_FALSE;
+        }
+    }
+    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, out, &a)) {
+        const uint8_t *i = direct_range(env, in, inPos, (jlong)len + 16);
+        uint8_t *o = direct_range(env, out, outPos, len);
+        uint8_t expected[16];
+        memcpy(expected, i + len, 16);
+        jc_aead_mac_ciphertext(&a, i, (size_t)len);
+        ok = jc_aead_verify(&a, expected);
+        if (ok) {
+            jc_aead_xor(&a, i, o, (size_t)len);
+        }
+    }
+    jc_aead_wipe(&a);
+    return ok ? JNI_TRUE : JNI_FALSE;
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *env, jclass cls, jint handle,
+                                                                     jbyteArray key, jbyteArray msg, jint off,
+                                                                     jint len, jbyteArray tag) {
+    (void)cls;
+    const jc_backend *b = backend_for(env, handle);
+    if (b == NULL) {
+        return;
+    }
+    if (key == NULL || msg == NULL || tag == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "poly1305 argument");
+        return;
+    }
+    if ((*env)->GetArrayLength(env, key) < 32 || (*env)->GetArrayLength(env, tag) < 16) {
+        throw_new(env, "java/lang/IllegalArgumentException", "poly1305: 32-byte key, 16-byte tag");
+        return;
+    }
+    if (!range_ok(off, len, (*env)->GetArrayLength(env, msg))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return;
+    }
+    uint8_t k[32], t[16];
+    jc_poly1305 p;
+    (*env)->GetByteArrayRegion(env, key, 0, 32, (jbyte *)k);
+    jc_poly1305_init(&p, k, b->poly_blocks);
+    jc_wipe(k, sizeof k);
+    if (run_chunks(env, OP_POLY, NULL, &p, NULL, msg, off, NULL, 0, len)) {
+        jc_poly1305_finish(&p, t);
+        (*env)->SetByteArrayRegion(env, tag, 0, 16, (const jbyte *)t);
+    }
+    jc_wipe(&p, sizeof p);
+}
+
+JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_polyKernel(JNIEnv *env, jclass cls, jint handle) {
+    (void)cls;
+    const jc_backend *b = backend_for(env, handle);
+    return b == NULL ? NULL : (*env)->NewStringUTF(env, jc_backend_poly_kernel(b));
 }

@@ -32,4 +32,29 @@ final class NativeChaCha {
 
     /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
     static native void hchacha(int backend, int[] key, int[] nonce, int rounds, int[] out);
+
+    /**
+     * {@link AeadEngine#seal} on arrays (ChaCha20-Poly1305, state counter ignored: block 0 keys the MAC): one call
+     * per message; the glue pins the arrays in bounded chunks and carries the cipher and MAC state across them.
+     */
+    static native void sealArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+                                 byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#open} on arrays: false (nothing written) when the tag does not match. */
+    static native boolean openArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+                                    byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#seal} on direct buffers at absolute indices; the AAD is an array. */
+    static native void sealDirect(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+                                  ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+
+    /** {@link AeadEngine#open} on direct buffers at absolute indices; the AAD is an array. */
+    static native boolean openDirect(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+                                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+
+    /** Poly1305 with the backend's kernel: 32-byte key, tag into {@code tag[0..16)}. */
+    static native void poly1305(int backend, byte[] key, byte[] msg, int off, int len, byte[] tag);
+
+    /** The Poly1305 kernel the backend runs here, e.g. "avx512ifma" or "avx2 (CPU lacks AVX512_IFMA)". */
+    static native String polyKernel(int backend);
 }

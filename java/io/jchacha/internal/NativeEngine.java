@@ -7,15 +7,18 @@ import java.nio.ByteBuffer;
  * {@code GetPrimitiveArrayCritical} in bounded chunks; anything else (read-only heap buffers, a heap/direct mix)
  * through a small scratch array.
  */
-final class NativeEngine implements Engine {
+final class NativeEngine implements Engine, AeadEngine {
     private static final int SCRATCH = 16 * 1024;
 
     private final String name;
     private final int handle;
+    /** For a heap/direct mix or read-only heap buffers: copying through arrays, over this engine's kernels. */
+    private final JavaAead mixed;
 
     private NativeEngine(String name, int handle) {
         this.name = name;
         this.handle = handle;
+        this.mixed = new JavaAead(this);
     }
 
     /**
@@ -41,7 +44,15 @@ final class NativeEngine implements Engine {
             NativeChaCha.hchacha(h, key, nonce, rounds, out);
             return out;
         });
+        if (self == null) {
+            self = SelfTest.runAead(e, (key, msg, tag) -> NativeChaCha.poly1305(h, key, msg, 0, msg.length, tag));
+        }
         return self == null ? e : "failed its known-answer self-test: " + self;
+    }
+
+    /** The Poly1305 kernel this backend runs here (e.g. "avx512ifma", "avx2 (CPU lacks AVX512_IFMA)"). */
+    String polyKernel() {
+        return NativeChaCha.polyKernel(handle);
     }
 
     static String cpuFeatures() {
@@ -90,5 +101,43 @@ final class NativeEngine implements Engine {
     @Override
     public int bufferBlocks() {
         return 4;
+    }
+
+    @Override
+    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+        NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+
+    @Override
+    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                        byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+
+    @Override
+    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (in.isDirect() && out.isDirect()) {
+            NativeChaCha.sealDirect(handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+        } else if (in.hasArray() && out.hasArray()) {
+            NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+                    out.array(), out.arrayOffset() + outPos);
+        } else {
+            mixed.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+        }
+    }
+
+    @Override
+    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (in.isDirect() && out.isDirect()) {
+            return NativeChaCha.openDirect(handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+        }
+        if (in.hasArray() && out.hasArray()) {
+            return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos,
+                    len, out.array(), out.arrayOffset() + outPos);
+        }
+        return mixed.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }
 }

@@ -70,4 +70,108 @@ final class SelfTest {
         }
         return out;
     }
+
+    interface Poly {
+        void mac(byte[] key, byte[] msg, byte[] tag);
+    }
+
+    /**
+     * The AEAD and Poly1305 half of the self-test: the backend's Poly1305 against the Java one (RFC 8439 2.5.2, then
+     * lengths around every kernel threshold, with an all-ones key and all-0xff messages that stress the carries),
+     * and its ChaCha20-Poly1305 against RFC 8439 2.8.2 (seal, open, a forged tag, direct buffers) and against
+     * {@link JavaAead} over the Java engine for a few lengths. Null on success, else what differed.
+     */
+    static String runAead(AeadEngine a, Poly p) {
+        byte[] tag = new byte[16];
+        byte[] rfcKey = hex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b");
+        p.mac(rfcKey, "Cryptographic Forum Research Group".getBytes(java.nio.charset.StandardCharsets.US_ASCII), tag);
+        if (!Arrays.equals(tag, hex("a8061dc1305136c6c22b8baf0c0127a9"))) {
+            return "Poly1305 RFC 8439 2.5.2";
+        }
+        byte[] ones = new byte[32];
+        Arrays.fill(ones, (byte) -1);
+        long seed = 0x2545F4914F6CDD1DL;
+        for (int len : new int[] {0, 1, 15, 16, 17, 63, 64, 100, 128, 191, 192, 255, 256, 257, 511, 512, 1024, 1500,
+            4099}) {
+            for (int mode = 0; mode < 2; mode++) {
+                byte[] m = new byte[len];
+                byte[] k = mode == 0 ? ones : new byte[32];
+                for (int i = 0; i < len; i++) {
+                    seed = seed * 6364136223846793005L + 1442695040888963407L;
+                    m[i] = mode == 0 ? (byte) -1 : (byte) (seed >>> 56);
+                }
+                for (int i = 0; mode == 1 && i < 32; i++) {
+                    k[i] = (byte) (seed >>> (i & 31));
+                }
+                Poly1305 ref = new Poly1305(k, 0);
+                ref.update(m, 0, len);
+                byte[] expect = new byte[16];
+                ref.finish(expect, 0);
+                p.mac(k, m, tag);
+                if (!Arrays.equals(tag, expect)) {
+                    return "Poly1305, " + len + " bytes" + (mode == 0 ? " of 0xff, key all ones" : "");
+                }
+            }
+        }
+        // RFC 8439 2.8.2
+        byte[] key = hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+        int[] w = Bytes.toWords(key, 0, 8);
+        int[] st = {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
+            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], 0, 0x00000007, 0x43424140, 0x47464544};
+        byte[] aad = hex("50515253c0c1c2c3c4c5c6c7");
+        byte[] pt = ("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, "
+                + "sunscreen would be it.").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] ct = hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b"
+                + "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+                + "3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691");
+        byte[] out = new byte[pt.length + 16];
+        a.seal(st, aad, 0, aad.length, pt, 0, pt.length, out, 0);
+        if (!Arrays.equals(out, ct)) {
+            return "ChaCha20-Poly1305 RFC 8439 2.8.2 seal";
+        }
+        byte[] back = new byte[pt.length];
+        if (!a.open(st, aad, 0, aad.length, ct, 0, pt.length, back, 0) || !Arrays.equals(back, pt)) {
+            return "ChaCha20-Poly1305 RFC 8439 2.8.2 open";
+        }
+        java.nio.ByteBuffer din = java.nio.ByteBuffer.allocateDirect(ct.length).put(0, ct);
+        java.nio.ByteBuffer dout = java.nio.ByteBuffer.allocateDirect(pt.length);
+        byte[] dback = new byte[pt.length];
+        if (!a.open(st, aad, 0, aad.length, din, 0, pt.length, dout, 0) || !Arrays.equals(readAll(dout, dback), pt)) {
+            return "ChaCha20-Poly1305 RFC 8439 2.8.2 open (direct buffers)";
+        }
+        byte[] forged = ct.clone();
+        forged[forged.length - 1] ^= 1;
+        Arrays.fill(back, (byte) 0x55);
+        if (a.open(st, aad, 0, aad.length, forged, 0, pt.length, back, 0) || back[0] != 0x55) {
+            return "ChaCha20-Poly1305 accepted a forged tag";
+        }
+        JavaAead ref = new JavaAead(JavaEngine.INSTANCE);
+        for (int len : new int[] {0, 1, 64, 255, 1000, 4097}) {
+            byte[] m = new byte[len];
+            for (int i = 0; i < len; i++) {
+                seed = seed * 6364136223846793005L + 1442695040888963407L;
+                m[i] = (byte) (seed >>> 56);
+            }
+            byte[] expect = new byte[len + 16], got = new byte[len + 16];
+            ref.seal(st, aad, 0, aad.length, m, 0, len, expect, 0);
+            a.seal(st, aad, 0, aad.length, m, 0, len, got, 0);
+            if (!Arrays.equals(expect, got)) {
+                return "ChaCha20-Poly1305 vs Java, " + len + " bytes";
+            }
+        }
+        return null;
+    }
+
+    private static byte[] readAll(java.nio.ByteBuffer b, byte[] into) {
+        b.get(0, into);
+        return into;
+    }
+
+    private static byte[] hex(String s) {
+        byte[] b = new byte[s.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+        }
+        return b;
+    }
 }

@@ -1,0 +1,61 @@
+/*
+ * Poly1305 (RFC 8439 2.5): the state every kernel shares and the incremental API over a kernel.
+ *
+ * The accumulator h and the key r are kept in radix 2^44 (limbs of 44, 44 and 42 bits), the representation
+ * of the portable and the AVX-512 IFMA kernels; the AVX2 kernel converts to 26-bit limbs on entry and back
+ * on exit. Between calls every limb of h is below 2^45 (not necessarily fully reduced).
+ *
+ * A kernel (jc_poly_blocks_fn, see jchacha.h) absorbs whole blocks with the 2^128 bit set; the SIMD kernels
+ * precompute powers of r into the state the first time they see a long enough input and fall back to the
+ * scalar code below their threshold. Nothing branches on or indexes memory by secret data.
+ */
+#ifndef JCHACHA_POLY1305_H
+#define JCHACHA_POLY1305_H
+
+#include "jchacha.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { JC_POLY_TAB_AVX2 = 1, JC_POLY_TAB_IFMA = 2 };
+
+struct jc_poly1305 {
+    uint64_t h[3];              /* accumulator, radix 2^44 */
+    uint64_t r[3];              /* clamped r, radix 2^44 */
+    uint64_t pad[2];            /* s, as two little-endian 64-bit words */
+    jc_poly_blocks_fn blocks;   /* the kernel update() uses */
+    uint32_t buflen;            /* bytes pending in buf */
+    uint32_t tables;            /* JC_POLY_TAB_* whose power tables below are filled */
+    uint8_t buf[16];
+    uint32_t avx2_pow[4][10];   /* r^1..r^4: five 26-bit limbs, then 5 * limbs 1..4 (index 5..8), 0 */
+    uint64_t ifma_pow[16][3];   /* r^1..r^16, radix 2^44 */
+};
+
+/* Poly1305 kernels (full blocks, 2^128 bit set). avx2 and avx512ifma exist only where compiled in. */
+void jc_poly1305_blocks_portable(jc_poly1305 *st, const uint8_t *m, size_t nblocks);
+void jc_poly1305_blocks_avx2(jc_poly1305 *st, const uint8_t *m, size_t nblocks);
+void jc_poly1305_blocks_avx512ifma(jc_poly1305 *st, const uint8_t *m, size_t nblocks);
+
+/* Incremental API. init: 32-byte one-time key (r || s), kernel blocks (NULL: portable). */
+void jc_poly1305_init(jc_poly1305 *st, const uint8_t key[32], jc_poly_blocks_fn blocks);
+void jc_poly1305_update(jc_poly1305 *st, const uint8_t *m, size_t len);
+/* Zero-pads a pending partial block to 16 bytes and absorbs it (the AEAD's pad16); no-op when none. */
+void jc_poly1305_pad16(jc_poly1305 *st);
+/* Absorbs a pending partial block the RFC way (0x01 then zeros, no 2^128 bit), writes the tag, wipes st. */
+void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16]);
+/* One shot. */
+void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,
+                      const uint8_t key[32]);
+
+/* Scalar radix-2^44 core shared by the portable kernel and the SIMD kernels' short paths and setup. hibit is
+ * 1 << 40 (the 2^128 bit in limb 2) for full message blocks, 0 for the final padded block. */
+void jc_poly1305_scalar(uint64_t h[3], const uint64_t r[3], const uint8_t *m, size_t nblocks, uint64_t hibit);
+/* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. */
+void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

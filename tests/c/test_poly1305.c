@@ -1,0 +1,406 @@
+/*
+ * Poly1305 and ChaCha20-Poly1305 tests:
+ *  - RFC 8439 2.5.2 and A.3 #1-#11 on every Poly1305 kernel compiled in and runnable here (portable, avx2,
+ *    avx512ifma), one-shot and fed in odd pieces;
+ *  - every kernel against portable for every length 0..2048, random keys plus edge keys (r clamped to its
+ *    maximum, s all ones, r = 0/1), random messages and all-0xff messages (carry stress), whole and split;
+ *  - AEAD: RFC 8439 2.8.2 seal and open on every backend row, every row against the portable row for many
+ *    lengths and aad lengths, the incremental API against the one-shot, tampering (tag, ciphertext, aad: open
+ *    returns 0 and writes nothing), and input/output overlapping at many distances in both directions.
+ * Prints "N passed, N failed" last; exit status 0 only when nothing failed.
+ */
+#include "aead.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long passed, failed;
+
+#define CHECK(cond, ...)                                                                                  \
+    do {                                                                                                  \
+        if (cond) {                                                                                       \
+            passed++;                                                                                     \
+        } else {                                                                                          \
+            if (++failed <= 30) {                                                                         \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
+                printf(__VA_ARGS__);                                                                      \
+                printf("\n");                                                                             \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
+
+static size_t unhex(const char *h, uint8_t *out)
+{
+    size_t n = 0;
+    int hi = -1;
+    for (; *h; h++) {
+        int v;
+        if (*h >= '0' && *h <= '9')
+            v = *h - '0';
+        else if (*h >= 'a' && *h <= 'f')
+            v = *h - 'a' + 10;
+        else if (*h >= 'A' && *h <= 'F')
+            v = *h - 'A' + 10;
+        else
+            continue;
+        if (hi < 0) {
+            hi = v;
+        } else {
+            out[n++] = (uint8_t)(hi << 4 | v);
+            hi = -1;
+        }
+    }
+    return n;
+}
+
+static uint64_t rng_state = 0x243f6a8885a308d3ull;
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 16);
+}
+static void fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)rnd();
+}
+
+/* ---- Poly1305 kernels ------------------------------------------------------------------------------------ */
+
+struct kernel {
+    const char *name;
+    jc_poly_blocks_fn fn;
+};
+static struct kernel kernels[4];
+static int nkernels;
+
+static void find_kernels(void)
+{
+    kernels[nkernels++] = (struct kernel){"portable", jc_poly1305_blocks_portable};
+    const char *features = jc_cpu_features();
+    if (jc_backend_get("avx2", NULL) != NULL)
+        kernels[nkernels++] = (struct kernel){"avx2", jc_backend_find("avx2")->poly_blocks};
+    const jc_backend *b = jc_backend_get("avx512", NULL);
+    if (b != NULL && strstr(features, "avx512ifma") != NULL)
+        kernels[nkernels++] = (struct kernel){"avx512ifma", b->poly_blocks};
+    else
+        printf("note: avx512ifma kernel not tested (%s)\n", b == NULL ? "no avx512 row here" : "CPU lacks IFMA");
+    for (int i = 0; i < jc_backend_count(); i++) {
+        const jc_backend *r = jc_backend_at(i);
+        printf("row %-9s poly1305: %s%s\n", r->name, jc_backend_poly_kernel(r),
+               jc_backend_available(r->name, NULL) ? "" : " (not runnable here)");
+    }
+}
+
+static const char IETF[] =
+    "Any submission to the IETF intended by the Contributor for publication as all or part of an IETF "
+    "Internet-Draft or RFC and any statement made within the context of an IETF activity is considered an "
+    "\"IETF Contribution\". Such statements include oral statements in IETF sessions, as well as written and "
+    "electronic communications made at any time or place, which are addressed to";
+static const char JABBER[] = "'Twas brillig, and the slithy toves\nDid gyre and gimble in the wabe:\nAll mimsy were "
+                             "the borogoves,\nAnd the mome raths outgrabe.";
+static const char LADIES[] = "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the "
+                             "future, sunscreen would be it.";
+
+struct pkat {
+    const char *name, *key, *msg_hex, *msg_text, *tag;
+};
+static const struct pkat pkats[] = {
+    {"RFC 8439 2.5.2", "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b", NULL,
+     "Cryptographic Forum Research Group", "a8061dc1305136c6c22b8baf0c0127a9"},
+    {"A.3 #1", "0000000000000000000000000000000000000000000000000000000000000000",
+     "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+     "000000000000000000",
+     NULL, "00000000000000000000000000000000"},
+    {"A.3 #2", "0000000000000000000000000000000036e5f6b5c5e06070f0efca96227a863e", NULL, IETF,
+     "36e5f6b5c5e06070f0efca96227a863e"},
+    {"A.3 #3", "36e5f6b5c5e06070f0efca96227a863e00000000000000000000000000000000", NULL, IETF,
+     "f3477e7cd95417af89a6b8794c310cf0"},
+    {"A.3 #4", "1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0", NULL, JABBER,
+     "4541669a7eaaee61e708dc7cbcc5eb62"},
+    {"A.3 #5", "0200000000000000000000000000000000000000000000000000000000000000", "ffffffffffffffffffffffffffffffff",
+     NULL, "03000000000000000000000000000000"},
+    {"A.3 #6", "02000000000000000000000000000000ffffffffffffffffffffffffffffffff", "02000000000000000000000000000000",
+     NULL, "03000000000000000000000000000000"},
+    {"A.3 #7", "0100000000000000000000000000000000000000000000000000000000000000",
+     "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff11000000000000000000000000000000", NULL,
+     "05000000000000000000000000000000"},
+    {"A.3 #8", "0100000000000000000000000000000000000000000000000000000000000000",
+     "fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe01010101010101010101010101010101", NULL,
+     "00000000000000000000000000000000"},
+    {"A.3 #9", "0200000000000000000000000000000000000000000000000000000000000000", "fdffffffffffffffffffffffffffffff",
+     NULL, "faffffffffffffffffffffffffffffff"},
+    {"A.3 #10", "0100000000000000040000000000000000000000000000000000000000000000",
+     "e33594d7505e43b900000000000000003394d7505e4379cd010000000000000000000000000000000000000000000000"
+     "01000000000000000000000000000000",
+     NULL, "14000000000000005500000000000000"},
+    {"A.3 #11", "0100000000000000040000000000000000000000000000000000000000000000",
+     "e33594d7505e43b900000000000000003394d7505e4379cd010000000000000000000000000000000000000000000000", NULL,
+     "13000000000000000000000000000000"},
+};
+
+/* Tag over m fed in pieces of the given sizes (cycled; 0 = everything at once). */
+static void mac_pieces(jc_poly_blocks_fn fn, const uint8_t key[32], const uint8_t *m, size_t len, const size_t *pieces,
+                       int npieces, uint8_t tag[16])
+{
+    jc_poly1305 st;
+    jc_poly1305_init(&st, key, fn);
+    size_t o = 0;
+    for (int i = 0; o < len; i = (i + 1) % npieces) {
+        size_t k = pieces[i] == 0 || pieces[i] > len - o ? len - o : pieces[i];
+        jc_poly1305_update(&st, m + o, k);
+        o += k;
+    }
+    jc_poly1305_finish(&st, tag);
+}
+
+static void test_poly_kats(void)
+{
+    static const size_t split[] = {1, 15, 16, 17, 3, 64, 200};
+    for (int k = 0; k < nkernels; k++) {
+        for (size_t i = 0; i < sizeof pkats / sizeof pkats[0]; i++) {
+            uint8_t key[32], msg[512], expect[16], tag[16];
+            unhex(pkats[i].key, key);
+            size_t n = pkats[i].msg_hex ? unhex(pkats[i].msg_hex, msg) : strlen(pkats[i].msg_text);
+            if (!pkats[i].msg_hex)
+                memcpy(msg, pkats[i].msg_text, n);
+            unhex(pkats[i].tag, expect);
+            jc_poly1305_auth(kernels[k].fn, tag, msg, n, key);
+            CHECK(memcmp(tag, expect, 16) == 0, "%s: %s one-shot", kernels[k].name, pkats[i].name);
+            mac_pieces(kernels[k].fn, key, msg, n, split, 7, tag);
+            CHECK(memcmp(tag, expect, 16) == 0, "%s: %s in pieces", kernels[k].name, pkats[i].name);
+        }
+    }
+}
+
+static void test_poly_vs_portable(void)
+{
+    enum { MAX = 2048 };
+    static uint8_t msg[MAX + 16];
+    static const size_t split_a[] = {0}, split_b[] = {1024, 7, 250, 16, 4096}, split_c[] = {63, 129, 1};
+    for (int k = 1; k < nkernels; k++) {
+        long bad = 0;
+        for (int mode = 0; mode < 6; mode++) {
+            for (size_t len = 0; len <= MAX; len++) {
+                uint8_t key[32], t0[16], t1[16];
+                fill(key, 32);
+                switch (mode) {
+                case 0: fill(msg, len); break;                        /* random */
+                case 1: memset(msg, 0xff, len); break;                /* carries */
+                case 2: memset(key, 0xff, 32); fill(msg, len); break; /* r clamped max, s all ones */
+                case 3: memset(key, 0xff, 32); memset(msg, 0xff, len); break;
+                case 4: memset(key, 0, 16); key[0] = (uint8_t)(len & 1); memset(msg, 0xff, len); break; /* r = 0/1 */
+                default: fill(msg, len); for (size_t i = 0; i < len; i += 2) msg[i] = 0xff; break;
+                }
+                jc_poly1305_auth(jc_poly1305_blocks_portable, t0, msg, len, key);
+                jc_poly1305_auth(kernels[k].fn, t1, msg, len, key);
+                if (memcmp(t0, t1, 16) != 0 && bad++ < 5)
+                    CHECK(0, "%s vs portable: mode %d, length %zu", kernels[k].name, mode, len);
+                const size_t *sp = len % 3 == 0 ? split_a : len % 3 == 1 ? split_b : split_c;
+                int ns = len % 3 == 0 ? 1 : len % 3 == 1 ? 5 : 3;
+                mac_pieces(kernels[k].fn, key, msg, len, sp, ns, t1);
+                if (memcmp(t0, t1, 16) != 0 && bad++ < 5)
+                    CHECK(0, "%s vs portable (pieces): mode %d, length %zu", kernels[k].name, mode, len);
+            }
+        }
+        CHECK(bad == 0, "%s vs portable: %ld mismatches", kernels[k].name, bad);
+        /* long message (1 MiB), several pieces */
+        size_t big = 1 << 20;
+        uint8_t *m = malloc(big), key[32], t0[16], t1[16];
+        fill(m, big);
+        fill(key, 32);
+        jc_poly1305_auth(jc_poly1305_blocks_portable, t0, m, big, key);
+        jc_poly1305_auth(kernels[k].fn, t1, m, big, key);
+        CHECK(memcmp(t0, t1, 16) == 0, "%s vs portable: 1 MiB", kernels[k].name);
+        memset(m, 0xff, big);
+        memset(key, 0xff, 32);
+        jc_poly1305_auth(jc_poly1305_blocks_portable, t0, m, big, key);
+        jc_poly1305_auth(kernels[k].fn, t1, m, big, key);
+        CHECK(memcmp(t0, t1, 16) == 0, "%s vs portable: 1 MiB of 0xff, key all ones", kernels[k].name);
+        free(m);
+    }
+}
+
+/* ---- AEAD ------------------------------------------------------------------------------------------------ */
+
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static void ietf_state(uint32_t st[16], const uint8_t key[32], const uint8_t nonce[12])
+{
+    st[0] = 0x61707865;
+    st[1] = 0x3320646e;
+    st[2] = 0x79622d32;
+    st[3] = 0x6b206574;
+    for (int i = 0; i < 8; i++)
+        st[4 + i] = le32(key + 4 * i);
+    st[12] = 0;
+    for (int i = 0; i < 3; i++)
+        st[13 + i] = le32(nonce + 4 * i);
+}
+
+static const char *rows[8];
+static int nrows;
+
+static void test_aead_kat(void)
+{
+    uint8_t key[32], nonce[12], aad[12], expect[200], out[200], back[200];
+    uint32_t st[16];
+    unhex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f", key);
+    unhex("070000004041424344454647", nonce);
+    unhex("50515253c0c1c2c3c4c5c6c7", aad);
+    size_t n = strlen(LADIES);
+    size_t e = unhex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b"
+                     "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+                     "3ff4def08e4b7a9de576d26586cec64b6116"
+                     "1ae10b594f09e26a7e902ecbd0600691",
+                     expect);
+    CHECK(e == n + 16, "2.8.2 vector length");
+    ietf_state(st, key, nonce);
+    for (int r = 0; r < nrows; r++) {
+        const jc_backend *b = jc_backend_get(rows[r], NULL);
+        memset(out, 0, sizeof out);
+        jc_aead_seal(b, st, aad, 12, (const uint8_t *)LADIES, n, out);
+        CHECK(memcmp(out, expect, n + 16) == 0, "%s: RFC 8439 2.8.2 seal", rows[r]);
+        memset(back, 0, sizeof back);
+        CHECK(jc_aead_open(b, st, aad, 12, expect, n, back) == 1, "%s: 2.8.2 open", rows[r]);
+        CHECK(memcmp(back, LADIES, n) == 0, "%s: 2.8.2 plaintext", rows[r]);
+        /* tampering: every byte of tag, some of ciphertext and aad */
+        int all_rejected = 1, untouched = 1;
+        for (size_t i = 0; i < n + 16 + 12; i++) {
+            uint8_t c[200], a2[12];
+            memcpy(c, expect, n + 16);
+            memcpy(a2, aad, 12);
+            if (i < n + 16)
+                c[i] ^= (uint8_t)(1u << (i % 8));
+            else
+                a2[i - n - 16] ^= 0x80;
+            memset(back, 0xa5, sizeof back);
+            all_rejected &= jc_aead_open(b, st, a2, 12, c, n, back) == 0;
+            for (size_t j = 0; j < sizeof back; j++)
+                untouched &= back[j] == 0xa5;
+        }
+        CHECK(all_rejected, "%s: tampered messages rejected", rows[r]);
+        CHECK(untouched, "%s: nothing written on failure", rows[r]);
+        /* state untouched */
+        uint32_t st2[16];
+        ietf_state(st2, key, nonce);
+        CHECK(memcmp(st, st2, sizeof st) == 0, "%s: state not modified", rows[r]);
+    }
+}
+
+static void test_aead_rows(void)
+{
+    enum { MAX = 5000 };
+    uint8_t *in = malloc(MAX), *ref = malloc(MAX + 16), *out = malloc(MAX + 16), *back = malloc(MAX), aad[300];
+    uint8_t key[32], nonce[12];
+    uint32_t st[16];
+    static const size_t lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 1000, 1023,
+                                  1024, 1025, 2047, 4095, 4096, 4097, 4999, 5000};
+    static const size_t aadlens[] = {0, 1, 12, 16, 17, 255};
+    const jc_backend *portable = jc_backend_get("portable", NULL);
+    for (int r = 0; r < nrows; r++) {
+        const jc_backend *b = jc_backend_get(rows[r], NULL);
+        long bad = 0;
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            for (size_t ai = 0; ai < sizeof aadlens / sizeof aadlens[0]; ai++) {
+                size_t n = lens[li], an = aadlens[ai];
+                fill(key, 32);
+                fill(nonce, 12);
+                fill(in, n);
+                fill(aad, an);
+                ietf_state(st, key, nonce);
+                jc_aead_seal(portable, st, aad, an, in, n, ref);
+                jc_aead_seal(b, st, aad, an, in, n, out);
+                int ok = memcmp(ref, out, n + 16) == 0;
+                ok &= jc_aead_open(b, st, aad, an, out, n, back) == 1 && memcmp(back, in, n) == 0;
+                /* incremental, odd pieces that keep multiples of 64 */
+                jc_aead a;
+                jc_aead_init(&a, b, st);
+                jc_aead_aad(&a, aad, an / 2);
+                jc_aead_aad(&a, aad + an / 2, an - an / 2);
+                size_t o = 0;
+                while (o < n) {
+                    size_t k = 64 * (1 + rnd() % 40);
+                    if (k > n - o)
+                        k = n - o;
+                    jc_aead_seal_update(&a, in + o, out + o, k);
+                    o += k;
+                }
+                jc_aead_tag(&a, out + n);
+                ok &= memcmp(ref, out, n + 16) == 0;
+                if (!ok && bad++ < 5)
+                    CHECK(0, "%s vs portable: length %zu, aad %zu", rows[r], n, an);
+            }
+        }
+        CHECK(bad == 0, "%s vs portable AEAD: %ld mismatches", rows[r], bad);
+    }
+    free(in);
+    free(ref);
+    free(out);
+    free(back);
+}
+
+/* Input and output in one buffer at distance d (either sign), for seal and open. */
+static void test_aead_overlap(void)
+{
+    enum { N = 3000, PAD = 4200 };
+    static uint8_t buf[N + 2 * PAD + 32], plain[N], ref[N + 16], key[32], nonce[12], aad[20];
+    static const long dists[] = {-4100, -3000, -1025, -1024, -1000, -64, -17, -16, -1, 1, 15, 16, 17, 63, 64,
+                                 100, 1023, 1024, 1025, 2999, 3000, 3016, 4100};
+    static const size_t lens[] = {0, 1, 64, 100, 1024, 1025, 2500, 3000};
+    uint32_t st[16];
+    fill(key, 32);
+    fill(nonce, 12);
+    fill(aad, 20);
+    ietf_state(st, key, nonce);
+    for (int r = 0; r < nrows; r++) {
+        const jc_backend *b = jc_backend_get(rows[r], NULL);
+        long bad = 0;
+        for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            size_t n = lens[li];
+            fill(plain, n);
+            jc_aead_seal(jc_backend_get("portable", NULL), st, aad, 20, plain, n, ref);
+            for (size_t di = 0; di < sizeof dists / sizeof dists[0]; di++) {
+                long d = dists[di];
+                uint8_t *in = buf + PAD, *out = buf + PAD + d;
+                /* seal: plaintext at in, ciphertext||tag to out */
+                memcpy(in, plain, n);
+                jc_aead_seal(b, st, aad, 20, in, n, out);
+                int ok = memcmp(out, ref, n + 16) == 0;
+                /* open: ciphertext||tag at in, plaintext to out */
+                memcpy(in, ref, n + 16);
+                ok &= jc_aead_open(b, st, aad, 20, in, n, out) == 1 && memcmp(out, plain, n) == 0;
+                /* in place */
+                memcpy(in, plain, n);
+                jc_aead_seal(b, st, aad, 20, in, n, in);
+                ok &= memcmp(in, ref, n + 16) == 0;
+                ok &= jc_aead_open(b, st, aad, 20, in, n, in) == 1 && memcmp(in, plain, n) == 0;
+                if (!ok && bad++ < 5)
+                    CHECK(0, "%s overlap: length %zu, distance %ld", rows[r], n, d);
+            }
+        }
+        CHECK(bad == 0, "%s overlap: %ld failures", rows[r], bad);
+    }
+}
+
+int main(void)
+{
+    find_kernels();
+    for (int i = 0; i < jc_backend_count(); i++) {
+        const jc_backend *b = jc_backend_at(i);
+        if (jc_backend_available(b->name, NULL))
+            rows[nrows++] = b->name;
+    }
+    test_poly_kats();
+    test_poly_vs_portable();
+    test_aead_kat();
+    test_aead_rows();
+    test_aead_overlap();
+    printf("%ld passed, %ld failed\n", passed, failed);
+    return failed != 0;
+}
