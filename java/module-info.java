@@ -9,5 +9,7 @@ module io.jchacha {
 
     exports io.jchacha;
 
+    provides java.security.Provider with io.jchacha.JChachaProvider;
+
     opens io.jchacha.cli to info.picocli;
 }
