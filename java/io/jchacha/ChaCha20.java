@@ -388,10 +388,15 @@ public final class ChaCha20 implements Destroyable {
         }
     }
 
-    /** Fills the cache with as many blocks as the engine likes, starting at {@link #block}. */
-    private void fillCache() {
-        int want = engine.bufferBlocks();
-        if (ks == null) {
+    /**
+     * Fills the cache starting at {@link #block}. A cipher's first fill covers just the request in hand, so a
+     * one-shot short message pays for no keystream it never uses; a second fill means a stream of short updates,
+     * and from then on every fill takes as many blocks as the engine likes to produce at once.
+     */
+    private void fillCache(int len) {
+        int max = engine.bufferBlocks();
+        int want = ks == null ? (int) Math.min(max, (offset + (long) len + BLOCK_LENGTH - 1) / BLOCK_LENGTH) : max;
+        if (ks == null || ks.length < want * BLOCK_LENGTH) {
             ks = new byte[want * BLOCK_LENGTH];
         }
         long remaining = remaining();
@@ -424,7 +429,7 @@ public final class ChaCha20 implements Destroyable {
                 return;
             }
             if (ci < 0) {
-                fillCache();
+                fillCache(len);
                 ci = offset;
             }
             int n = Math.min(len, ksBlocks * BLOCK_LENGTH - ci);
@@ -463,7 +468,7 @@ public final class ChaCha20 implements Destroyable {
                 return;
             }
             if (ci < 0) {
-                fillCache();
+                fillCache(len);
                 ci = offset;
             }
             int n = Math.min(len, ksBlocks * BLOCK_LENGTH - ci);
