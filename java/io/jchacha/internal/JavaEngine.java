@@ -12,9 +12,7 @@ public final class JavaEngine implements Engine {
     static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long M = 0xFFFFFFFFL;
 
-    /** Lanes (blocks) of the word-major wide kernel. */
-    static final int N = Integer.getInteger("jchacha.lanes", 16);
-    static final int WIDE_MIN_BLOCKS = Integer.getInteger("jchacha.wideMin", 4);
+    static final int TAIL_WIDE = Integer.getInteger("jchacha.tailWide", 8);
 
     private JavaEngine() {}
 
@@ -26,14 +24,28 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
-        int blocks = (len + 63) >>> 6;
+        int full = len >>> 6;
         int done = 0;
-        if (blocks >= WIDE_MIN_BLOCKS) {
-            int[] x = new int[16 * N];
-            int full = len >>> 6;
-            while (full - done >= WIDE_MIN_BLOCKS) {
-                int n = Math.min(N, full - done);
-                wide(state, rounds, counter64, done, n, x, in, inOff + 64 * done, out, outOff + 64 * done);
+        if (full >= TAIL_WIDE) {
+            int[] x = new int[16 * (full >= 256 ? 256 : full >= 64 ? 64 : 16)];
+            while (full - done >= TAIL_WIDE) {
+                int left = full - done;
+                int lanes, n;
+                if (left >= 256) {
+                    lanes = n = 256;
+                    load(state, counter64, done, lanes, x, lanes);
+                    rounds256(x, rounds);
+                } else if (left >= 64) {
+                    lanes = n = 64;
+                    load(state, counter64, done, lanes, x, lanes);
+                    rounds64(x, rounds);
+                } else {
+                    lanes = 16;
+                    n = Math.min(16, left);
+                    load(state, counter64, done, lanes, x, lanes);
+                    rounds16(x, rounds);
+                }
+                emit(state, counter64, done, n, x, lanes, in, inOff + 64 * done, out, outOff + 64 * done);
                 done += n;
             }
         }
@@ -42,44 +54,40 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    /** Full blocks {@code first .. first+n-1} through the word-major kernel. */
-    private static void wide(int[] s, int rounds, boolean c64, int first, int n, int[] x,
+    /** Writes the initial word-major state of blocks {@code first .. first+n-1} into {@code x} (stride {@code S}). */
+    private static void load(int[] s, boolean c64, int first, int n, int[] x, int S) {
+        final long c0 = (s[12] & M) + first;
+        for (int w = 0; w < 16; w++) {
+            if (w != 12 && w != 13) {
+                java.util.Arrays.fill(x, w * S, w * S + n, s[w]);
+            }
+        }
+        for (int l = 0; l < n; l++) {
+            long c = c0 + l;
+            x[12 * S + l] = (int) c;
+            x[13 * S + l] = c64 ? s[13] + (int) (c >>> 32) : s[13];
+        }
+    }
+
+    /** Feed-forward, serialization and XOR of {@code n} full blocks held word-major in {@code x}. */
+    private static void emit(int[] s, boolean c64, int first, int n, int[] x, int S,
                              byte[] in, int inOff, byte[] out, int outOff) {
         final int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
         final int s8 = s[8], s9 = s[9], s10 = s[10], s11 = s[11], s14 = s[14], s15 = s[15];
         final long c0 = (s[12] & M) + first;
         final int s13 = s[13];
         for (int l = 0; l < n; l++) {
-            x[l] = s0; x[N + l] = s1; x[2 * N + l] = s2; x[3 * N + l] = s3;
-            x[4 * N + l] = s4; x[5 * N + l] = s5; x[6 * N + l] = s6; x[7 * N + l] = s7;
-            x[8 * N + l] = s8; x[9 * N + l] = s9; x[10 * N + l] = s10; x[11 * N + l] = s11;
-            long c = c0 + l;
-            x[12 * N + l] = (int) c;
-            x[13 * N + l] = c64 ? s13 + (int) (c >>> 32) : s13;
-            x[14 * N + l] = s14; x[15 * N + l] = s15;
-        }
-        for (int r = 0; r < rounds; r += 2) {
-            qr(x, 0, 4, 8, 12, n);
-            qr(x, 1, 5, 9, 13, n);
-            qr(x, 2, 6, 10, 14, n);
-            qr(x, 3, 7, 11, 15, n);
-            qr(x, 0, 5, 10, 15, n);
-            qr(x, 1, 6, 11, 12, n);
-            qr(x, 2, 7, 8, 13, n);
-            qr(x, 3, 4, 9, 14, n);
-        }
-        for (int l = 0; l < n; l++) {
             long c = c0 + l;
             int s12 = (int) c;
             int s13l = c64 ? s13 + (int) (c >>> 32) : s13;
-            long k0 = ((x[l] + s0) & M) | ((long) (x[N + l] + s1) << 32);
-            long k1 = ((x[2 * N + l] + s2) & M) | ((long) (x[3 * N + l] + s3) << 32);
-            long k2 = ((x[4 * N + l] + s4) & M) | ((long) (x[5 * N + l] + s5) << 32);
-            long k3 = ((x[6 * N + l] + s6) & M) | ((long) (x[7 * N + l] + s7) << 32);
-            long k4 = ((x[8 * N + l] + s8) & M) | ((long) (x[9 * N + l] + s9) << 32);
-            long k5 = ((x[10 * N + l] + s10) & M) | ((long) (x[11 * N + l] + s11) << 32);
-            long k6 = ((x[12 * N + l] + s12) & M) | ((long) (x[13 * N + l] + s13l) << 32);
-            long k7 = ((x[14 * N + l] + s14) & M) | ((long) (x[15 * N + l] + s15) << 32);
+            long k0 = ((x[l] + s0) & M) | ((long) (x[S + l] + s1) << 32);
+            long k1 = ((x[2 * S + l] + s2) & M) | ((long) (x[3 * S + l] + s3) << 32);
+            long k2 = ((x[4 * S + l] + s4) & M) | ((long) (x[5 * S + l] + s5) << 32);
+            long k3 = ((x[6 * S + l] + s6) & M) | ((long) (x[7 * S + l] + s7) << 32);
+            long k4 = ((x[8 * S + l] + s8) & M) | ((long) (x[9 * S + l] + s9) << 32);
+            long k5 = ((x[10 * S + l] + s10) & M) | ((long) (x[11 * S + l] + s11) << 32);
+            long k6 = ((x[12 * S + l] + s12) & M) | ((long) (x[13 * S + l] + s13l) << 32);
+            long k7 = ((x[14 * S + l] + s14) & M) | ((long) (x[15 * S + l] + s15) << 32);
             int o = outOff + 64 * l;
             if (in == null) {
                 LE_LONG.set(out, o, k0); LE_LONG.set(out, o + 8, k1);
@@ -100,18 +108,285 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    private static void qr(int[] x, int a, int b, int c, int d, int n) {
-        a *= N; b *= N; c *= N; d *= N;
-        for (int l = 0; l < n; l++) {
-            int va = x[a + l] + x[b + l];
-            int vd = Integer.rotateLeft(x[d + l] ^ va, 16);
-            int vc = x[c + l] + vd;
-            int vb = Integer.rotateLeft(x[b + l] ^ vc, 12);
-            va += vb;
-            vd = Integer.rotateLeft(vd ^ va, 8);
-            vc += vd;
-            vb = Integer.rotateLeft(vb ^ vc, 7);
-            x[a + l] = va; x[b + l] = vb; x[c + l] = vc; x[d + l] = vd;
+    /** {@code rounds} rounds over 16 lanes, stride 16, in place (trip count constant on purpose). */
+    private static void rounds16(int[] x, int rounds) {
+        for (int r = 0; r < rounds; r += 2) {
+            for (int l = 0; l < 16; l++) {
+                int va = x[0 + l] + x[64 + l];
+                int vd = Integer.rotateLeft(x[192 + l] ^ va, 16);
+                int vc = x[128 + l] + vd;
+                int vb = Integer.rotateLeft(x[64 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[64 + l] = vb; x[128 + l] = vc; x[192 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[16 + l] + x[80 + l];
+                int vd = Integer.rotateLeft(x[208 + l] ^ va, 16);
+                int vc = x[144 + l] + vd;
+                int vb = Integer.rotateLeft(x[80 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[16 + l] = va; x[80 + l] = vb; x[144 + l] = vc; x[208 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[32 + l] + x[96 + l];
+                int vd = Integer.rotateLeft(x[224 + l] ^ va, 16);
+                int vc = x[160 + l] + vd;
+                int vb = Integer.rotateLeft(x[96 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[32 + l] = va; x[96 + l] = vb; x[160 + l] = vc; x[224 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[48 + l] + x[112 + l];
+                int vd = Integer.rotateLeft(x[240 + l] ^ va, 16);
+                int vc = x[176 + l] + vd;
+                int vb = Integer.rotateLeft(x[112 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[48 + l] = va; x[112 + l] = vb; x[176 + l] = vc; x[240 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[0 + l] + x[80 + l];
+                int vd = Integer.rotateLeft(x[240 + l] ^ va, 16);
+                int vc = x[160 + l] + vd;
+                int vb = Integer.rotateLeft(x[80 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[80 + l] = vb; x[160 + l] = vc; x[240 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[16 + l] + x[96 + l];
+                int vd = Integer.rotateLeft(x[192 + l] ^ va, 16);
+                int vc = x[176 + l] + vd;
+                int vb = Integer.rotateLeft(x[96 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[16 + l] = va; x[96 + l] = vb; x[176 + l] = vc; x[192 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[32 + l] + x[112 + l];
+                int vd = Integer.rotateLeft(x[208 + l] ^ va, 16);
+                int vc = x[128 + l] + vd;
+                int vb = Integer.rotateLeft(x[112 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[32 + l] = va; x[112 + l] = vb; x[128 + l] = vc; x[208 + l] = vd;
+            }
+            for (int l = 0; l < 16; l++) {
+                int va = x[48 + l] + x[64 + l];
+                int vd = Integer.rotateLeft(x[224 + l] ^ va, 16);
+                int vc = x[144 + l] + vd;
+                int vb = Integer.rotateLeft(x[64 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[48 + l] = va; x[64 + l] = vb; x[144 + l] = vc; x[224 + l] = vd;
+            }
+        }
+    }
+
+    /** {@code rounds} rounds over 64 lanes, stride 64, in place (trip count constant on purpose). */
+    private static void rounds64(int[] x, int rounds) {
+        for (int r = 0; r < rounds; r += 2) {
+            for (int l = 0; l < 64; l++) {
+                int va = x[0 + l] + x[256 + l];
+                int vd = Integer.rotateLeft(x[768 + l] ^ va, 16);
+                int vc = x[512 + l] + vd;
+                int vb = Integer.rotateLeft(x[256 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[256 + l] = vb; x[512 + l] = vc; x[768 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[64 + l] + x[320 + l];
+                int vd = Integer.rotateLeft(x[832 + l] ^ va, 16);
+                int vc = x[576 + l] + vd;
+                int vb = Integer.rotateLeft(x[320 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[64 + l] = va; x[320 + l] = vb; x[576 + l] = vc; x[832 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[128 + l] + x[384 + l];
+                int vd = Integer.rotateLeft(x[896 + l] ^ va, 16);
+                int vc = x[640 + l] + vd;
+                int vb = Integer.rotateLeft(x[384 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[128 + l] = va; x[384 + l] = vb; x[640 + l] = vc; x[896 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[192 + l] + x[448 + l];
+                int vd = Integer.rotateLeft(x[960 + l] ^ va, 16);
+                int vc = x[704 + l] + vd;
+                int vb = Integer.rotateLeft(x[448 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[192 + l] = va; x[448 + l] = vb; x[704 + l] = vc; x[960 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[0 + l] + x[320 + l];
+                int vd = Integer.rotateLeft(x[960 + l] ^ va, 16);
+                int vc = x[640 + l] + vd;
+                int vb = Integer.rotateLeft(x[320 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[320 + l] = vb; x[640 + l] = vc; x[960 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[64 + l] + x[384 + l];
+                int vd = Integer.rotateLeft(x[768 + l] ^ va, 16);
+                int vc = x[704 + l] + vd;
+                int vb = Integer.rotateLeft(x[384 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[64 + l] = va; x[384 + l] = vb; x[704 + l] = vc; x[768 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[128 + l] + x[448 + l];
+                int vd = Integer.rotateLeft(x[832 + l] ^ va, 16);
+                int vc = x[512 + l] + vd;
+                int vb = Integer.rotateLeft(x[448 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[128 + l] = va; x[448 + l] = vb; x[512 + l] = vc; x[832 + l] = vd;
+            }
+            for (int l = 0; l < 64; l++) {
+                int va = x[192 + l] + x[256 + l];
+                int vd = Integer.rotateLeft(x[896 + l] ^ va, 16);
+                int vc = x[576 + l] + vd;
+                int vb = Integer.rotateLeft(x[256 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[192 + l] = va; x[256 + l] = vb; x[576 + l] = vc; x[896 + l] = vd;
+            }
+        }
+    }
+
+    /** {@code rounds} rounds over 256 lanes, stride 256, in place (trip count constant on purpose). */
+    private static void rounds256(int[] x, int rounds) {
+        for (int r = 0; r < rounds; r += 2) {
+            for (int l = 0; l < 256; l++) {
+                int va = x[0 + l] + x[1024 + l];
+                int vd = Integer.rotateLeft(x[3072 + l] ^ va, 16);
+                int vc = x[2048 + l] + vd;
+                int vb = Integer.rotateLeft(x[1024 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[1024 + l] = vb; x[2048 + l] = vc; x[3072 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[256 + l] + x[1280 + l];
+                int vd = Integer.rotateLeft(x[3328 + l] ^ va, 16);
+                int vc = x[2304 + l] + vd;
+                int vb = Integer.rotateLeft(x[1280 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[256 + l] = va; x[1280 + l] = vb; x[2304 + l] = vc; x[3328 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[512 + l] + x[1536 + l];
+                int vd = Integer.rotateLeft(x[3584 + l] ^ va, 16);
+                int vc = x[2560 + l] + vd;
+                int vb = Integer.rotateLeft(x[1536 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[512 + l] = va; x[1536 + l] = vb; x[2560 + l] = vc; x[3584 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[768 + l] + x[1792 + l];
+                int vd = Integer.rotateLeft(x[3840 + l] ^ va, 16);
+                int vc = x[2816 + l] + vd;
+                int vb = Integer.rotateLeft(x[1792 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[768 + l] = va; x[1792 + l] = vb; x[2816 + l] = vc; x[3840 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[0 + l] + x[1280 + l];
+                int vd = Integer.rotateLeft(x[3840 + l] ^ va, 16);
+                int vc = x[2560 + l] + vd;
+                int vb = Integer.rotateLeft(x[1280 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[0 + l] = va; x[1280 + l] = vb; x[2560 + l] = vc; x[3840 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[256 + l] + x[1536 + l];
+                int vd = Integer.rotateLeft(x[3072 + l] ^ va, 16);
+                int vc = x[2816 + l] + vd;
+                int vb = Integer.rotateLeft(x[1536 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[256 + l] = va; x[1536 + l] = vb; x[2816 + l] = vc; x[3072 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[512 + l] + x[1792 + l];
+                int vd = Integer.rotateLeft(x[3328 + l] ^ va, 16);
+                int vc = x[2048 + l] + vd;
+                int vb = Integer.rotateLeft(x[1792 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[512 + l] = va; x[1792 + l] = vb; x[2048 + l] = vc; x[3328 + l] = vd;
+            }
+            for (int l = 0; l < 256; l++) {
+                int va = x[768 + l] + x[1024 + l];
+                int vd = Integer.rotateLeft(x[3584 + l] ^ va, 16);
+                int vc = x[2304 + l] + vd;
+                int vb = Integer.rotateLeft(x[1024 + l] ^ vc, 12);
+                va += vb;
+                vd = Integer.rotateLeft(vd ^ va, 8);
+                vc += vd;
+                vb = Integer.rotateLeft(vb ^ vc, 7);
+                x[768 + l] = va; x[1024 + l] = vb; x[2304 + l] = vc; x[3584 + l] = vd;
+            }
         }
     }
 
@@ -253,6 +528,6 @@ public final class JavaEngine implements Engine {
 
     @Override
     public int bufferBlocks() {
-        return N;
+        return 16;
     }
 }
