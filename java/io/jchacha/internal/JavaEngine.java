@@ -12,7 +12,7 @@ public final class JavaEngine implements Engine {
     static final VarHandle LE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long M = 0xFFFFFFFFL;
 
-    static final int TAIL_WIDE = Integer.getInteger("jchacha.tailWide", 8);
+    static final int TAIL_WIDE = 8;
 
     private JavaEngine() {}
 
@@ -487,31 +487,43 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    /** Bytes per step of the buffer path when a buffer has no accessible array. */
-    private static final int CHUNK = 4096;
+    /**
+     * Bytes per step when the output buffer has no accessible array (direct or read-only): a multiple of the widest
+     * kernel (256 blocks), copied through a heap array with the bulk absolute get/put (memcpy speed).
+     */
+    private static final int CHUNK = 64 * 256;
 
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
-        if (out.hasArray() && (in == null || in.hasArray())) {
-            xor(state, rounds, counter64,
-                    in == null ? null : in.array(), in == null ? 0 : in.arrayOffset() + inPos,
-                    out.array(), out.arrayOffset() + outPos, len);
+        if (out.hasArray()) {
+            byte[] o = out.array();
+            int oo = out.arrayOffset() + outPos;
+            if (in == null) {
+                xor(state, rounds, counter64, null, 0, o, oo, len);
+            } else if (in.hasArray()) {
+                xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, o, oo, len);
+            } else {
+                // direct or read-only input: copy it into the output range, then work in place there
+                in.get(inPos, o, oo, len);
+                xor(state, rounds, counter64, o, oo, o, oo, len);
+            }
             return;
         }
-        boolean inArray = in != null && in.hasArray();
         byte[] chunk = new byte[Math.min(len, CHUNK)];
+        byte[] inArray = in != null && in.hasArray() ? in.array() : null;
+        int inBase = inArray != null ? in.arrayOffset() : 0;
         int[] s = state.clone();
         long ctr = state[12] & M;
         while (len > 0) {
             int n = Math.min(len, chunk.length);
-            if (inArray) {
-                xor(s, rounds, counter64, in.array(), in.arrayOffset() + inPos, chunk, 0, n);
+            if (in == null) {
+                xor(s, rounds, counter64, null, 0, chunk, 0, n);
+            } else if (inArray != null) {
+                xor(s, rounds, counter64, inArray, inBase + inPos, chunk, 0, n);
             } else {
-                if (in != null) {
-                    in.get(inPos, chunk, 0, n);
-                }
-                xor(s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n);
+                in.get(inPos, chunk, 0, n);
+                xor(s, rounds, counter64, chunk, 0, chunk, 0, n);
             }
             out.put(outPos, chunk, 0, n);
             len -= n;
@@ -524,6 +536,7 @@ public final class JavaEngine implements Engine {
             }
         }
         java.util.Arrays.fill(chunk, (byte) 0);
+        java.util.Arrays.fill(s, 0);
     }
 
     @Override

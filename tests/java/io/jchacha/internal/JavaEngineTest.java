@@ -108,20 +108,17 @@ class JavaEngineTest {
         }
     }
 
-    /** Counter carry from state[12] into state[13] with counter64, and wrap without it. */
+    /** Counter carry from state[12] into state[13] with counter64, inside every kernel width (up to 600 blocks). */
     @Test
     void counterCarry() {
         SplittableRandom r = new SplittableRandom(7);
-        for (int lo : new int[] {0xFFFFFFF0, 0xFFFFFFFF, 0xFFFFFF00}) {
+        for (int lo : new int[] {0xFFFFFFF0, 0xFFFFFFFF, 0xFFFFFF00, 0xFFFFFEC0}) {
             int[] st = state(r, lo);
-            int len = 64 * 40 + 13;
-            for (boolean c64 : new boolean[] {true, false}) {
-                if (!c64) {
-                    continue; // IETF: the caller never lets the counter wrap, nothing to check
-                }
+            for (int len : new int[] {64 * 9 + 5, 64 * 40 + 13, 64 * 300, 64 * 600 + 63}) {
                 byte[] out = new byte[len];
                 E.xor(st, 20, true, null, 0, out, 0, len);
-                assertArrayEquals(reference(st, 20, true, len), out, "carry lo=" + Integer.toHexString(lo));
+                assertArrayEquals(reference(st, 20, true, len), out,
+                        "carry lo=" + Integer.toHexString(lo) + " len=" + len);
             }
         }
     }
