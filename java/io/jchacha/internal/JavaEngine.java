@@ -108,10 +108,10 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    /** {@code rounds} rounds over 16 lanes, stride 16, in place (trip count constant on purpose). */
+    /** {@code rounds} rounds over 16 lanes (stride 16): the column round as one loop over 4 x 16. */
     private static void rounds16(int[] x, int rounds) {
         for (int r = 0; r < rounds; r += 2) {
-            for (int l = 0; l < 16; l++) {
+            for (int l = 0; l < 64; l++) {
                 int va = x[0 + l] + x[64 + l];
                 int vd = Integer.rotateLeft(x[192 + l] ^ va, 16);
                 int vc = x[128 + l] + vd;
@@ -121,39 +121,6 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[0 + l] = va; x[64 + l] = vb; x[128 + l] = vc; x[192 + l] = vd;
-            }
-            for (int l = 0; l < 16; l++) {
-                int va = x[16 + l] + x[80 + l];
-                int vd = Integer.rotateLeft(x[208 + l] ^ va, 16);
-                int vc = x[144 + l] + vd;
-                int vb = Integer.rotateLeft(x[80 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[16 + l] = va; x[80 + l] = vb; x[144 + l] = vc; x[208 + l] = vd;
-            }
-            for (int l = 0; l < 16; l++) {
-                int va = x[32 + l] + x[96 + l];
-                int vd = Integer.rotateLeft(x[224 + l] ^ va, 16);
-                int vc = x[160 + l] + vd;
-                int vb = Integer.rotateLeft(x[96 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[32 + l] = va; x[96 + l] = vb; x[160 + l] = vc; x[224 + l] = vd;
-            }
-            for (int l = 0; l < 16; l++) {
-                int va = x[48 + l] + x[112 + l];
-                int vd = Integer.rotateLeft(x[240 + l] ^ va, 16);
-                int vc = x[176 + l] + vd;
-                int vb = Integer.rotateLeft(x[112 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[48 + l] = va; x[112 + l] = vb; x[176 + l] = vc; x[240 + l] = vd;
             }
             for (int l = 0; l < 16; l++) {
                 int va = x[0 + l] + x[80 + l];
@@ -202,10 +169,10 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    /** {@code rounds} rounds over 64 lanes, stride 64, in place (trip count constant on purpose). */
+    /** {@code rounds} rounds over 64 lanes (stride 64): the column round as one loop over 4 x 64. */
     private static void rounds64(int[] x, int rounds) {
         for (int r = 0; r < rounds; r += 2) {
-            for (int l = 0; l < 64; l++) {
+            for (int l = 0; l < 256; l++) {
                 int va = x[0 + l] + x[256 + l];
                 int vd = Integer.rotateLeft(x[768 + l] ^ va, 16);
                 int vc = x[512 + l] + vd;
@@ -215,39 +182,6 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[0 + l] = va; x[256 + l] = vb; x[512 + l] = vc; x[768 + l] = vd;
-            }
-            for (int l = 0; l < 64; l++) {
-                int va = x[64 + l] + x[320 + l];
-                int vd = Integer.rotateLeft(x[832 + l] ^ va, 16);
-                int vc = x[576 + l] + vd;
-                int vb = Integer.rotateLeft(x[320 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[64 + l] = va; x[320 + l] = vb; x[576 + l] = vc; x[832 + l] = vd;
-            }
-            for (int l = 0; l < 64; l++) {
-                int va = x[128 + l] + x[384 + l];
-                int vd = Integer.rotateLeft(x[896 + l] ^ va, 16);
-                int vc = x[640 + l] + vd;
-                int vb = Integer.rotateLeft(x[384 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[128 + l] = va; x[384 + l] = vb; x[640 + l] = vc; x[896 + l] = vd;
-            }
-            for (int l = 0; l < 64; l++) {
-                int va = x[192 + l] + x[448 + l];
-                int vd = Integer.rotateLeft(x[960 + l] ^ va, 16);
-                int vc = x[704 + l] + vd;
-                int vb = Integer.rotateLeft(x[448 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[192 + l] = va; x[448 + l] = vb; x[704 + l] = vc; x[960 + l] = vd;
             }
             for (int l = 0; l < 64; l++) {
                 int va = x[0 + l] + x[320 + l];
@@ -296,10 +230,10 @@ public final class JavaEngine implements Engine {
         }
     }
 
-    /** {@code rounds} rounds over 256 lanes, stride 256, in place (trip count constant on purpose). */
+    /** {@code rounds} rounds over 256 lanes (stride 256): the column round as one loop over 4 x 256. */
     private static void rounds256(int[] x, int rounds) {
         for (int r = 0; r < rounds; r += 2) {
-            for (int l = 0; l < 256; l++) {
+            for (int l = 0; l < 1024; l++) {
                 int va = x[0 + l] + x[1024 + l];
                 int vd = Integer.rotateLeft(x[3072 + l] ^ va, 16);
                 int vc = x[2048 + l] + vd;
@@ -309,39 +243,6 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[0 + l] = va; x[1024 + l] = vb; x[2048 + l] = vc; x[3072 + l] = vd;
-            }
-            for (int l = 0; l < 256; l++) {
-                int va = x[256 + l] + x[1280 + l];
-                int vd = Integer.rotateLeft(x[3328 + l] ^ va, 16);
-                int vc = x[2304 + l] + vd;
-                int vb = Integer.rotateLeft(x[1280 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[256 + l] = va; x[1280 + l] = vb; x[2304 + l] = vc; x[3328 + l] = vd;
-            }
-            for (int l = 0; l < 256; l++) {
-                int va = x[512 + l] + x[1536 + l];
-                int vd = Integer.rotateLeft(x[3584 + l] ^ va, 16);
-                int vc = x[2560 + l] + vd;
-                int vb = Integer.rotateLeft(x[1536 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[512 + l] = va; x[1536 + l] = vb; x[2560 + l] = vc; x[3584 + l] = vd;
-            }
-            for (int l = 0; l < 256; l++) {
-                int va = x[768 + l] + x[1792 + l];
-                int vd = Integer.rotateLeft(x[3840 + l] ^ va, 16);
-                int vc = x[2816 + l] + vd;
-                int vb = Integer.rotateLeft(x[1792 + l] ^ vc, 12);
-                va += vb;
-                vd = Integer.rotateLeft(vd ^ va, 8);
-                vc += vd;
-                vb = Integer.rotateLeft(vb ^ vc, 7);
-                x[768 + l] = va; x[1792 + l] = vb; x[2816 + l] = vc; x[3840 + l] = vd;
             }
             for (int l = 0; l < 256; l++) {
                 int va = x[0 + l] + x[1280 + l];
