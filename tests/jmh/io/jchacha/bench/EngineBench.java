@@ -1,6 +1,7 @@
 package io.jchacha.bench;
 
 import io.jchacha.internal.JavaEngine;
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.ChaCha20ParameterSpec;
@@ -23,6 +24,11 @@ public class EngineBench {
 
     byte[] in, out;
     int[] state = new int[16];
+    ByteBuffer directIn, directOut;
+    // javaBuffered: what the stream layer does for short updates (keystream buffer of bufferBlocks() blocks)
+    byte[] ks;
+    int ksPos;
+    int[] streamState;
     Cipher sun;
     ChaCha7539Engine bc;
 
@@ -36,6 +42,11 @@ public class EngineBench {
         byte[] key = new byte[32], nonce = new byte[12];
         sun = Cipher.getInstance("ChaCha20");
         sun.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, 0));
+        directIn = ByteBuffer.allocateDirect(size).put(in).clear();
+        directOut = ByteBuffer.allocateDirect(size);
+        ks = new byte[64 * JavaEngine.INSTANCE.bufferBlocks()];
+        ksPos = ks.length;
+        streamState = state.clone();
         bc = new ChaCha7539Engine();
         bc.init(true, new ParametersWithIV(new KeyParameter(key), nonce));
     }
@@ -43,6 +54,42 @@ public class EngineBench {
     @Benchmark
     public byte[] java() {
         JavaEngine.INSTANCE.xor(state, 20, false, in, 0, out, 0, size);
+        return out;
+    }
+
+    /** Direct buffers in and out (the engine's ByteBuffer method). */
+    @Benchmark
+    public ByteBuffer javaDirect() {
+        JavaEngine.INSTANCE.xor(state, 20, false, directIn, 0, directOut, 0, size);
+        return directOut;
+    }
+
+    /** Stream-layer emulation: short updates served from a keystream buffer of bufferBlocks() blocks. */
+    @Benchmark
+    public byte[] javaBuffered() {
+        int off = 0, len = size;
+        while (len > 0) {
+            if (ksPos == ks.length) {
+                if (len >= ks.length) {
+                    int n = len & ~63;
+                    JavaEngine.INSTANCE.xor(streamState, 20, false, in, off, out, off, n);
+                    streamState[12] += n >>> 6;
+                    off += n;
+                    len -= n;
+                    continue;
+                }
+                JavaEngine.INSTANCE.xor(streamState, 20, false, null, 0, ks, 0, ks.length);
+                streamState[12] += ks.length >>> 6;
+                ksPos = 0;
+            }
+            int n = Math.min(len, ks.length - ksPos);
+            for (int i = 0; i < n; i++) {
+                out[off + i] = (byte) (in[off + i] ^ ks[ksPos + i]);
+            }
+            ksPos += n;
+            off += n;
+            len -= n;
+        }
         return out;
     }
 
