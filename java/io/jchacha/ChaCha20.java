@@ -418,22 +418,37 @@ public final class ChaCha20 implements Destroyable {
         return (int) d * BLOCK_LENGTH + offset;
     }
 
+    /** Where in {@link #ks} the run that {@link #nextCacheRun} chose starts. */
+    private int cachePos;
+
+    /**
+     * The next step of an update of {@code len} bytes: the number of bytes to take from the keystream cache
+     * (filled first if it does not hold the next byte; the run starts at {@link #cachePos}), or 0 when the rest is
+     * block-aligned, not cached and long enough to go to the engine in one call.
+     */
+    private int nextCacheRun(int len) {
+        int ci = cacheIndex();
+        if (ci < 0) {
+            if (offset == 0 && len >= engine.bufferBlocks() * BLOCK_LENGTH) {
+                setCounter(block);
+                return 0;
+            }
+            fillCache(len);
+            ci = offset;
+        }
+        cachePos = ci;
+        return Math.min(len, ksBlocks * BLOCK_LENGTH - ci);
+    }
+
     private void process(byte[] in, int inOff, byte[] out, int outOff, int len) {
         while (len > 0) {
-            int ci = cacheIndex();
-            int cacheBytes = engine.bufferBlocks() * BLOCK_LENGTH;
-            if (ci < 0 && offset == 0 && len >= cacheBytes) {
-                setCounter(block);
+            int n = nextCacheRun(len);
+            if (n == 0) {
                 engine.xor(state, rounds, counter64, in, inOff, out, outOff, len);
                 advance(len);
                 return;
             }
-            if (ci < 0) {
-                fillCache(len);
-                ci = offset;
-            }
-            int n = Math.min(len, ksBlocks * BLOCK_LENGTH - ci);
-            xorFromCache(in, inOff, out, outOff, ci, n);
+            xorFromCache(in, inOff, out, outOff, cachePos, n);
             advance(n);
             inOff += n;
             outOff += n;
@@ -459,21 +474,14 @@ public final class ChaCha20 implements Destroyable {
 
     private void processBuffer(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         while (len > 0) {
-            int ci = cacheIndex();
-            int cacheBytes = engine.bufferBlocks() * BLOCK_LENGTH;
-            if (ci < 0 && offset == 0 && len >= cacheBytes) {
-                setCounter(block);
+            int n = nextCacheRun(len);
+            if (n == 0) {
                 engine.xor(state, rounds, counter64, in, inPos, out, outPos, len);
                 advance(len);
                 return;
             }
-            if (ci < 0) {
-                fillCache(len);
-                ci = offset;
-            }
-            int n = Math.min(len, ksBlocks * BLOCK_LENGTH - ci);
             for (int i = 0; i < n; i++) {
-                byte b = ks[ci + i];
+                byte b = ks[cachePos + i];
                 out.put(outPos + i, in == null ? b : (byte) (in.get(inPos + i) ^ b));
             }
             advance(n);
