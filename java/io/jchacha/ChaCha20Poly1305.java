@@ -1,8 +1,6 @@
 package io.jchacha;
 
 import java.security.SecureRandom;
-import java.util.Arrays;
-import java.util.Objects;
 import javax.crypto.AEADBadTagException;
 
 /**
@@ -47,10 +45,7 @@ public final class ChaCha20Poly1305 {
 
     /** Encrypts and authenticates under a fresh random nonce; returns nonce || ciphertext || tag. */
     public byte[] seal(byte[] plaintext, byte[] aad) {
-        Objects.requireNonNull(plaintext, "plaintext");
-        byte[] nonce = new byte[NONCE_LENGTH];
-        RandomHolder.RANDOM.nextBytes(nonce);
-        return aead.core().sealPrefixed(aead.state(nonce), nonce, plaintext, aad);
+        return aead.sealWithRandomNonce(plaintext, aad);
     }
 
     /**
@@ -60,12 +55,7 @@ public final class ChaCha20Poly1305 {
      *         than {@link #OVERHEAD}
      */
     public byte[] open(byte[] ciphertextWithNonce, byte[] aad) throws AEADBadTagException {
-        Objects.requireNonNull(ciphertextWithNonce, "ciphertextWithNonce");
-        if (ciphertextWithNonce.length < OVERHEAD) {
-            throw new AEADBadTagException("input shorter than nonce and tag (" + OVERHEAD + " bytes)");
-        }
-        byte[] nonce = Arrays.copyOf(ciphertextWithNonce, NONCE_LENGTH);
-        return aead.core().openPrefixed(aead.state(nonce), NONCE_LENGTH, ciphertextWithNonce, aad);
+        return aead.openWithPrefixedNonce(ciphertextWithNonce, aad);
     }
 
     /** One SecureRandom for the library (thread-safe), created on first use. */

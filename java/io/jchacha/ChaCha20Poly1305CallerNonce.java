@@ -1,9 +1,7 @@
 package io.jchacha;
 
 import io.jchacha.internal.Bytes;
-import java.nio.ByteBuffer;
 import javax.crypto.AEADBadTagException;
-import javax.crypto.ShortBufferException;
 
 /**
  * ChaCha20-Poly1305 (RFC 8439 2.8) with a nonce the caller supplies, for protocols that fix the nonce
@@ -23,13 +21,12 @@ import javax.crypto.ShortBufferException;
  *
  * <p>Instances are immutable and safe to share between threads. The key is copied on construction.
  */
-public final class ChaCha20Poly1305CallerNonce {
+public final class ChaCha20Poly1305CallerNonce extends CallerNonceAead {
     public static final int KEY_LENGTH = 32;
     public static final int NONCE_LENGTH = 12;
     public static final int TAG_LENGTH = 16;
 
     private final int[] key;
-    private final AeadCore core;
 
     /**
      * @param key 32 bytes, copied
@@ -38,89 +35,15 @@ public final class ChaCha20Poly1305CallerNonce {
      * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
      */
     public ChaCha20Poly1305CallerNonce(byte[] key) {
+        super(NONCE_LENGTH);
         this.key = AeadCore.keyWords(key);
-        this.core = new AeadCore();
     }
 
+    @Override
     int[] state(byte[] nonce) {
         AeadCore.checkNonce(nonce, NONCE_LENGTH);
         return AeadCore.ietfState(key, (int) Bytes.LE_INT.get(nonce, 0), (int) Bytes.LE_INT.get(nonce, 4),
                 (int) Bytes.LE_INT.get(nonce, 8));
     }
 
-    AeadCore core() {
-        return core;
-    }
-
-    /**
-     * Encrypts and authenticates.
-     *
-     * @return ciphertext || tag ({@code plaintext.length + 16} bytes)
-     */
-    public byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
-        return core.seal(state(nonce), plaintext, aad);
-    }
-
-    /**
-     * Verifies and decrypts.
-     *
-     * @param ciphertextAndTag ciphertext || 16-byte tag
-     * @return the plaintext
-     * @throws AEADBadTagException if the tag does not match (or the input is shorter than a tag)
-     */
-    public byte[] open(byte[] nonce, byte[] ciphertextAndTag, byte[] aad) throws AEADBadTagException {
-        return core.open(state(nonce), ciphertextAndTag, aad);
-    }
-
-    /**
-     * Seals {@code in[inOff .. inOff + len)} into {@code out[outOff ..]} (ciphertext || tag).
-     *
-     * @return bytes written, {@code len + 16}
-     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
-     * @throws ShortBufferException if {@code out} has fewer than {@code len + 16} bytes from {@code outOff}
-     */
-    public int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
-            throws ShortBufferException {
-        return core.seal(state(nonce), in, inOff, len, aad, out, outOff);
-    }
-
-    /**
-     * Opens {@code in[inOff .. inOff + len)} (ciphertext || tag) into {@code out[outOff ..]}.
-     *
-     * @return plaintext bytes written, {@code len - 16}
-     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
-     * @throws ShortBufferException if {@code out} has fewer than {@code len - 16} bytes from {@code outOff}
-     * @throws AEADBadTagException if the tag does not match; the output range is then zeroed
-     */
-    public int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
-            throws ShortBufferException, AEADBadTagException {
-        return core.open(state(nonce), in, inOff, len, aad, out, outOff);
-    }
-
-    /**
-     * Seals {@code in}'s remaining bytes into {@code out}, like {@code Cipher.doFinal(ByteBuffer, ByteBuffer)}:
-     * on success {@code in}'s position reaches its limit and {@code out}'s advances by the bytes written; on an
-     * exception neither position moves. Heap and direct buffers both work; for in-place use pass a
-     * {@code duplicate()} of the same buffer.
-     *
-     * @return bytes written, {@code in.remaining() + 16}
-     * @throws IllegalArgumentException if {@code in} and {@code out} are the same object
-     * @throws java.nio.ReadOnlyBufferException if {@code out} is read-only
-     * @throws ShortBufferException if {@code out.remaining()} is too small
-     */
-    public int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
-        return core.seal(state(nonce), in, aad, out);
-    }
-
-    /**
-     * Opens {@code in}'s remaining bytes (ciphertext || tag) into {@code out}; positions as for
-     * {@link #seal(byte[], ByteBuffer, byte[], ByteBuffer)}. On {@link AEADBadTagException} the
-     * {@code in.remaining() - 16} bytes at {@code out}'s position are zeroed and no position moves.
-     *
-     * @return plaintext bytes written
-     */
-    public int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
-            throws ShortBufferException, AEADBadTagException {
-        return core.open(state(nonce), in, aad, out);
-    }
 }
