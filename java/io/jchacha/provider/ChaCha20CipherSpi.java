@@ -20,17 +20,21 @@ import javax.crypto.spec.ChaCha20ParameterSpec;
  * JCA {@code Cipher} "ChaCha20": RFC 8439 ChaCha20 with a 12-byte nonce and a 32-bit initial block counter,
  * taken from a {@link ChaCha20ParameterSpec}, behaving like SunJCE's: without parameters (encryption only) a
  * random nonce and counter 1; a key and nonce equal to the previous initialization's are refused; after
- * {@code doFinal} the cipher needs a new initialization. Like SunJCE, a stream may run 2^32 blocks from its
- * initial counter, the 32-bit block counter wrapping to 0 on the way.
+ * {@code doFinal} the cipher needs a new initialization. From JDK 21 on, as SunJCE there, decryption is exempt
+ * from both rules: it may repeat the key and nonce, and {@code doFinal} restarts it at its initial counter
+ * ({@link Support#DECRYPT_REUSE_ALLOWED}). Like SunJCE, a stream may run 2^32 blocks from its initial counter,
+ * the 32-bit block counter wrapping to 0 on the way.
  */
 public final class ChaCha20CipherSpi extends CipherSpi {
     private static final int NONCE_LENGTH = 12;
     private static final long STREAM_LIMIT = (1L << 32) * ChaCha20.BLOCK_LENGTH;
 
     private boolean initialized;
+    private boolean encrypt;
     private boolean dataSeen;
     private byte[] keyBytes;
     private byte[] nonce;
+    private long initialCounter;
     /** The stream from the initial counter up to the 32-bit counter's wrap. */
     private ChaCha20 head;
     /** The stream after the wrap (counter 0 on), created when needed. */
@@ -116,7 +120,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         Support.checkOpmode(opmode);
         byte[] newKey = Support.rawKey(key);
         try {
-            Support.checkFresh(newKey, newNonce, keyBytes, nonce);
+            Support.checkFresh(opmode, newKey, newNonce, keyBytes, nonce);
         } catch (InvalidKeyException e) {
             Support.wipe(newKey);
             throw e;
@@ -124,10 +128,17 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         release();
         keyBytes = newKey;
         nonce = newNonce.clone();
-        head = ChaCha20.newInstance(ChaCha20.Variant.IETF, keyBytes, nonce, counter, 20);
+        initialCounter = counter;
+        encrypt = opmode == javax.crypto.Cipher.ENCRYPT_MODE;
+        start();
+        initialized = true;
+    }
+
+    /** Sets up the stream at the initial counter. */
+    private void start() {
+        head = ChaCha20.newInstance(ChaCha20.Variant.IETF, keyBytes, nonce, initialCounter, 20);
         used = 0;
         dataSeen = false;
-        initialized = true;
     }
 
     private void release() {
@@ -263,6 +274,9 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
         int len = input.remaining();
+        if (len == 0) {
+            return 0; // as SunJCE: an empty update checks nothing, not even that the cipher is still usable
+        }
         if (output.remaining() < len) {
             throw new ShortBufferException("output buffer needs " + len + " bytes, has " + output.remaining());
         }
@@ -306,9 +320,11 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         }
     }
 
-    /** Like SunJCE: whatever happened, the cipher needs a new key or nonce before it processes more data. */
+    /**
+     * Like SunJCE: whatever happened, the cipher needs a new key or nonce before it processes more data; except
+     * decryption from JDK 21 on, which starts again at the initial counter.
+     */
     private void finished() {
-        initialized = false;
         if (head != null) {
             head.destroy();
             head = null;
@@ -316,6 +332,11 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         if (tail != null) {
             tail.destroy();
             tail = null;
+        }
+        if (initialized && !encrypt && Support.DECRYPT_REUSE_ALLOWED) {
+            start();
+        } else {
+            initialized = false;
         }
     }
 

@@ -34,7 +34,9 @@ import javax.crypto.spec.IvParameterSpec;
  * (what JSSE does) goes through the library's one-call AEAD seam instead. Decryption buffers all ciphertext
  * until {@code doFinal}, verifies the tag, and only then writes plaintext; on a bad tag nothing is written.
  * AAD goes in through {@code updateAAD} before any data. After {@code doFinal}, successful or not, the cipher
- * must be initialized again, and never with the key and nonce of the previous initialization.
+ * must be initialized again, and never with the key and nonce of the previous initialization; except, from
+ * JDK 21 on as in SunJCE there, for decryption, which may repeat the key and nonce and which {@code doFinal}
+ * leaves ready for the next message, AAD first ({@link Support#DECRYPT_REUSE_ALLOWED}).
  */
 public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private static final int TAG_LENGTH = 16;
@@ -175,7 +177,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         Support.checkOpmode(opmode);
         byte[] newKey = Support.rawKey(key);
         try {
-            Support.checkFresh(newKey, newNonce, keyBytes, nonce);
+            Support.checkFresh(opmode, newKey, newNonce, keyBytes, nonce);
         } catch (InvalidKeyException e) {
             Support.wipe(newKey);
             throw e;
@@ -215,10 +217,16 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         streamed = 0;
     }
 
-    /** Like SunJCE: after {@code doFinal}, whatever its outcome, a new key or nonce is needed. */
+    /**
+     * Like SunJCE: after {@code doFinal}, whatever its outcome, a new key or nonce is needed; except in
+     * decryption from JDK 21 on, which starts again with the same key and nonce.
+     */
     private void finished() {
-        initialized = false;
         reset();
+        if (initialized && !encrypt && Support.DECRYPT_REUSE_ALLOWED) {
+            return;
+        }
+        initialized = false;
         if (state != null) {
             Arrays.fill(state, 0);
             state = null;
@@ -413,9 +421,14 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     @Override
     protected int engineUpdate(ByteBuffer input, ByteBuffer output) throws ShortBufferException {
-        int need = engineGetOutputSize(input.remaining());
+        if (!input.hasRemaining()) {
+            return 0; // as SunJCE: an empty update checks nothing, not even that the cipher is still usable
+        }
+        int need = Support.DECRYPT_REUSE_ALLOWED
+                ? (encrypt ? input.remaining() : 0)
+                // before JDK 21 SunJCE sizes every ByteBuffer call as if it were the last (tag room included)
+                : engineGetOutputSize(input.remaining());
         if (output.remaining() < need) {
-            // SunJCE sizes every ByteBuffer call as if it were the last (tag room included)
             throw new ShortBufferException("output buffer needs " + need + " bytes, has " + output.remaining());
         }
         startData();

@@ -14,6 +14,25 @@ import javax.crypto.Cipher;
 final class Support {
     static final int KEY_LENGTH = 32;
 
+    /**
+     * Which of SunJCE's two sets of rules for reusing a ChaCha20 cipher the SPIs follow: those of the JDK they
+     * run on. JDK 21 changed them to match AES/GCM (JDK-8305091, CSR JDK-8305822). From JDK 21 on
+     * ({@code true}):
+     * <ul>
+     * <li>DECRYPT_MODE may be initialized with the key and nonce of the previous initialization;</li>
+     * <li>{@code doFinal} in DECRYPT_MODE, whether it succeeds or throws (bad tag, short output), leaves the
+     *     cipher ready for another message under the same key and nonce: block counter back at its initial
+     *     value, AAD and buffered ciphertext dropped, so new AAD may follow;</li>
+     * <li>ChaCha20-Poly1305's {@code update(ByteBuffer, ByteBuffer)} needs output room only for what that
+     *     update writes (the input's length when encrypting, nothing when decrypting), not for a final tag.</li>
+     * </ul>
+     * Before JDK 21 ({@code false}) no mode accepts a repeated key and nonce, every {@code doFinal} ends the
+     * initialization, and that {@code update} is sized as if it were the last call. On every JDK, ENCRYPT_MODE
+     * refuses the previous initialization's key and nonce and needs a new initialization after {@code doFinal}.
+     * The last rule above was observed on JDK 25 (JDK 17 differs); it is tied to the same switch.
+     */
+    static final boolean DECRYPT_REUSE_ALLOWED = Runtime.version().feature() >= 21;
+
     private Support() {}
 
     private static final class Random {
@@ -54,9 +73,15 @@ final class Support {
         return encoded;
     }
 
-    /** SunJCE refuses a key and nonce pair equal to the previous initialization's, in every mode. */
-    static void checkFresh(byte[] newKey, byte[] newNonce, byte[] oldKey, byte[] oldNonce)
+    /**
+     * Refuses a key and nonce pair equal to the previous (successful) initialization's, whatever that one's
+     * mode: in every mode, or with {@link #DECRYPT_REUSE_ALLOWED} in ENCRYPT_MODE only.
+     */
+    static void checkFresh(int opmode, byte[] newKey, byte[] newNonce, byte[] oldKey, byte[] oldNonce)
             throws InvalidKeyException {
+        if (DECRYPT_REUSE_ALLOWED && opmode == Cipher.DECRYPT_MODE) {
+            return;
+        }
         if (oldKey != null && MessageDigest.isEqual(newKey, oldKey) && MessageDigest.isEqual(newNonce, oldNonce)) {
             throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }

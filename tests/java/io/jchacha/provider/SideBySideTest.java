@@ -326,7 +326,96 @@ class SideBySideTest {
                 log.step("update 0 of array", () -> c.update(new byte[5], 2, 0));
                 log.step("update 0 into", () -> c.update(new byte[5], 2, 0, new byte[0], 0));
                 log.step("updateAAD after empty update", () -> { c.updateAAD(new byte[1]); return "ok"; });
+                log.step("update empty buffers", () -> c.update(ByteBuffer.allocate(0), ByteBuffer.allocate(0)));
+                log.step("update empty direct", () -> c.update(ByteBuffer.allocateDirect(0), ByteBuffer.allocateDirect(0)));
+                log.step("updateAAD after empty buffer update", () -> { c.updateAAD(new byte[1]); return "ok"; });
                 log.step("doFinal empty", () -> c.doFinal());
+                log.step("update empty buffers after doFinal", () -> c.update(ByteBuffer.allocate(0), ByteBuffer.allocate(0)));
+                log.step("update buffers after doFinal", () -> c.update(ByteBuffer.allocate(3), ByteBuffer.allocate(30)));
+            });
+            // JDK 21 changed the rules for decryption (JDK-8305091): SunJCE then allows the previous key and nonce
+            // again and restarts the cipher after doFinal, whatever its outcome; encryption keeps the old rules.
+            add(all, alg, "decrypt reuse", (p, a, log) -> {
+                byte[] aad = seq(3, 1);
+                byte[] pt = seq(40, 9);
+                Cipher e = Cipher.getInstance(a, p);
+                e.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2, 5));
+                if (aead(a)) {
+                    e.updateAAD(aad);
+                }
+                byte[] ct = e.doFinal(pt);
+                e.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1, 5));
+                byte[] ctNoAad = e.doFinal(pt);
+                Cipher d = Cipher.getInstance(a, p);
+                byte[] n3 = seq(12, 11);
+                log.step("init DEC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
+                log.step("init DEC same", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
+                log.step("init ENC same", () -> { d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
+                log.step("init DEC same after refused ENC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
+                log.step("init DEC same other counter", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 6)); return "ok"; });
+                log.step("init DEC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N2, 5)); return "ok"; });
+                Callable<Object> aadIn = () -> { if (aead(a)) { d.updateAAD(aad); } return "ok"; };
+                log.step("updateAAD", aadIn);
+                log.step("update 30", () -> d.update(ct, 0, 30));
+                log.step("doFinal rest", () -> d.doFinal(ct, 30, ct.length - 30));
+                log.step("getOutputSize after doFinal", () -> d.getOutputSize(ct.length));
+                log.step("updateAAD after doFinal", aadIn);
+                log.step("doFinal after doFinal", () -> d.doFinal(ct));
+                if (aead(a)) {
+                    byte[] bad = ct.clone();
+                    bad[7] ^= 1;
+                    log.step("updateAAD", aadIn);
+                    log.step("bad tag", () -> d.doFinal(bad));
+                    log.step("updateAAD after bad tag", aadIn);
+                    log.step("doFinal after bad tag", () -> d.doFinal(ct));
+                    log.step("update bad 7", () -> d.update(bad, 0, 7));
+                    log.step("bad tag after update", () -> d.doFinal(bad, 7, bad.length - 7));
+                    log.step("getOutputSize after bad tag", () -> d.getOutputSize(0));
+                    log.step("updateAAD after bad tag", aadIn);
+                    log.step("doFinal after bad tag", () -> d.doFinal(ct));
+                    log.step("too short", () -> d.doFinal(new byte[10]));
+                    log.step("init DEC other nonce", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1, 5)); return "ok"; });
+                    log.step("doFinal without AAD", () -> d.doFinal(ctNoAad));
+                    log.step("update 20", () -> d.update(ctNoAad, 0, 20));
+                    log.step("doFinal short array", () -> d.doFinal(ctNoAad, 20, ctNoAad.length - 20, new byte[39], 0));
+                    log.step("doFinal after short array", () -> d.doFinal(ctNoAad));
+                    log.step("update(ByteBuffer) no room", () -> {
+                        ByteBuffer o = ByteBuffer.allocate(0);
+                        return d.update(ByteBuffer.wrap(ctNoAad, 0, 30), o) + " pos " + o.position();
+                    });
+                    log.step("getOutputSize after buffer update", () -> d.getOutputSize(0));
+                    log.step("doFinal short buffer", () -> d.doFinal(ByteBuffer.wrap(ctNoAad, 30, ctNoAad.length - 30), ByteBuffer.allocate(39)));
+                    log.step("doFinal rest after short buffer", () -> d.doFinal(ctNoAad, 30, ctNoAad.length - 30));
+                    log.step("doFinal heap to direct", () -> {
+                        ByteBuffer o = ByteBuffer.allocateDirect(40);
+                        return d.doFinal(ByteBuffer.wrap(ctNoAad), o) + " pos " + o.position();
+                    });
+                    log.step("doFinal after buffers", () -> d.doFinal(ctNoAad));
+                } else {
+                    log.step("update after doFinal", () -> d.update(ct, 0, 10));
+                    log.step("doFinal short array", () -> d.doFinal(ct, 10, 30, new byte[29], 0));
+                    log.step("doFinal after short array", () -> d.doFinal(ct));
+                    log.step("update 5", () -> d.update(ct, 0, 5));
+                    log.step("doFinal short buffer", () -> d.doFinal(ByteBuffer.wrap(ct, 5, 35), ByteBuffer.allocate(34)));
+                    log.step("doFinal rest after short buffer", () -> d.doFinal(ct, 5, 35));
+                    log.step("doFinal heap to direct", () -> {
+                        ByteBuffer o = ByteBuffer.allocateDirect(40);
+                        d.doFinal(ByteBuffer.wrap(ct), o);
+                        return o.flip();
+                    });
+                    log.step("doFinal after buffers", () -> d.doFinal(ct));
+                }
+                log.step("getIV", d::getIV);
+                log.step("init ENC same nonce", () -> { d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, aead(a) ? N1 : N2, 5)); return "ok"; });
+                Cipher f = Cipher.getInstance(a, p);
+                f.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2, 9));
+                log.step("ENC doFinal heap to direct", () -> { f.doFinal(ByteBuffer.wrap(pt), ByteBuffer.allocateDirect(60)); return "ok"; });
+                log.step("ENC update after doFinal", () -> f.update(pt));
+                log.step("ENC updateAAD after doFinal", () -> { f.updateAAD(aad); return "ok"; });
+                log.step("ENC doFinal after doFinal", () -> f.doFinal(pt));
+                f.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1, 9));
+                log.step("ENC doFinal short array", () -> f.doFinal(pt, 0, 40, new byte[39], 0));
+                log.step("ENC doFinal after short array", () -> f.doFinal(pt));
             });
         }
         add(all, "ChaCha20", "counter wrap", (p, a, log) -> {
