@@ -59,7 +59,7 @@ public final class OpenSslSpeed {
         }
         root.add("mbps", mbps);
         Files.createDirectories(out.toAbsolutePath().getParent());
-        Files.writeString(out, new GsonBuilder().setPrettyPrinting().create().toJson(root) + "\n");
+        Files.writeString(out, new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root) + "\n");
         System.out.println("wrote " + out);
     }
 

@@ -493,6 +493,9 @@ public final class Report {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         XYLineAndShapeRenderer rr = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < ds.getSeriesCount(); i++) {
+            String key = i < points ? new ArrayList<>(r.impls(group, 1).keySet()).get(i) : null;
+            rr.setSeriesPaint(i, key != null ? COLORS.getOrDefault(key, Color.GRAY)
+                    : i == points ? new Color(0x555555) : new Color(0xAAAAAA));
             if (i >= points) {
                 rr.setSeriesLinesVisible(i, false);
                 rr.setSeriesShape(i, new Ellipse2D.Double(-6, -6, 12, 12));
@@ -506,6 +509,12 @@ public final class Report {
         plot.setRenderer(rr);
         ChartUtils.saveChartAsPNG(png, chart, 1000, 620);
     }
+
+    /** One colour per implementation, the same in every chart. */
+    static final Map<String, Color> COLORS = Map.of(
+            "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
+            "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
+            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker());
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */
     static final class SizeFormat extends NumberFormat {

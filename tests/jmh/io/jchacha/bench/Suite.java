@@ -154,7 +154,7 @@ public final class Suite {
             }
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
-        Gson gson = new GsonBuilder().setPrettyPrinting().create();
+        Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
         Files.writeString(out, gson.toJson(all) + "\n");
         System.out.println("# wrote " + all.size() + " results to " + out);
         if (openssl != null) {
