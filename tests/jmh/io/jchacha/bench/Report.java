@@ -1,0 +1,551 @@
+package io.jchacha.bench;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.geom.Ellipse2D;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Turns JMH JSON from {@link Suite} (one file per JDK, or several) and optionally {@link OpenSslSpeed}'s JSON into
+ * a Markdown report (targets, then MB/s tables per JDK) and PNG charts (MB/s against message size, log x axis).
+ *
+ * <pre>
+ * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
+ *        [--min-openssl 0.9] [--note TEXT] results-17.json [results-25.json ...]
+ * </pre>
+ */
+public final class Report {
+    /** Groups (benchmark kinds) in report order, with their titles. */
+    static final Map<String, String> GROUPS = new LinkedHashMap<>();
+
+    static {
+        GROUPS.put("stream", "ChaCha20 streaming update, byte[]");
+        GROUPS.put("direct", "ChaCha20 streaming update, direct ByteBuffer");
+        GROUPS.put("single", "ChaCha20 single message (new cipher per message: key + nonce + update)");
+        GROUPS.put("seal", "ChaCha20-Poly1305 seal (new nonce per message, no AAD)");
+        GROUPS.put("open", "ChaCha20-Poly1305 open (tag check + decrypt, no AAD)");
+    }
+
+    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "java", "SunJCE",
+            "BouncyCastle");
+    static final String SUN = "SunJCE";
+    static final String BC = "BouncyCastle";
+
+    /** MB/s and its error (JMH's 99.9% half-width; NaN when JMH gives none). */
+    record Val(double mbps, double err) {
+        double lo() {
+            return Double.isNaN(err) ? mbps : mbps - err;
+        }
+
+        double hi() {
+            return Double.isNaN(err) ? mbps : mbps + err;
+        }
+    }
+
+    /** One JDK's results: group -> threads -> impl -> size -> value. */
+    static final class Run {
+        final String jdk;
+        String vm = "";
+        String active;
+        String cpu;
+        String settings;
+        final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
+
+        Run(String jdk) {
+            this.jdk = jdk;
+        }
+
+        NavigableMap<Long, Val> series(String group, int threads, String impl) {
+            return data.getOrDefault(group, Map.of()).getOrDefault(threads, Map.of()).getOrDefault(impl,
+                    new TreeMap<>());
+        }
+
+        Val get(String group, int threads, String impl, long size) {
+            return series(group, threads, impl).get(size);
+        }
+
+        Map<String, NavigableMap<Long, Val>> impls(String group, int threads) {
+            return data.getOrDefault(group, Map.of()).getOrDefault(threads, Map.of());
+        }
+    }
+
+    private Report() {}
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Path md = Path.of("docs/bench/results.md");
+        Path charts = null;
+        Path openssl = null;
+        double minOpenssl = 0.9;
+        String note = null;
+        List<Path> inputs = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--md": md = Path.of(args[++i]); break;
+                case "--charts": charts = Path.of(args[++i]); break;
+                case "--openssl": openssl = Path.of(args[++i]); break;
+                case "--min-openssl": minOpenssl = Double.parseDouble(args[++i]); break;
+                case "--note": note = args[++i]; break;
+                default:
+                    if (args[i].startsWith("--")) {
+                        throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/jmh/README.md");
+                    }
+                    inputs.add(Path.of(args[i]));
+            }
+        }
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("usage: report [--md FILE] [--charts DIR] [--openssl FILE] "
+                    + "[--min-openssl R] results.json...");
+        }
+        Path mdDir = md.toAbsolutePath().getParent();
+        if (charts == null) {
+            charts = mdDir;
+        }
+        Files.createDirectories(mdDir);
+        Files.createDirectories(charts);
+
+        Map<String, Run> runs = new TreeMap<>(Comparator.comparingInt(Integer::parseInt));
+        for (Path in : inputs) {
+            load(in, runs);
+        }
+        JsonObject ossl = openssl != null ? JsonParser.parseString(Files.readString(openssl)).getAsJsonObject() : null;
+
+        StringBuilder sb = new StringBuilder();
+        sb.append("# jchacha benchmark results\n\n");
+        if (note != null) {
+            sb.append("> ").append(note).append("\n\n");
+        }
+        sb.append("Generated by `io.jchacha.bench.Report` from ");
+        List<String> names = new ArrayList<>();
+        for (Path in : inputs) {
+            names.add("`" + in.getFileName() + "`");
+        }
+        if (openssl != null) {
+            names.add("`" + openssl.getFileName() + "`");
+        }
+        sb.append(String.join(", ", names)).append(" (how to reproduce: `tests/jmh/README.md`). ");
+        sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one. ");
+        sb.append("Ratios are computed within one JDK's run.\n\n");
+        for (Run r : runs.values()) {
+            sb.append("- JDK ").append(r.jdk).append(": ").append(r.vm);
+            if (r.active != null) {
+                sb.append("; `auto` = `").append(r.active).append('`');
+            }
+            if (r.settings != null) {
+                sb.append("; JMH ").append(r.settings);
+            }
+            if (r.cpu != null) {
+                sb.append("; CPU: ").append(r.cpu);
+            }
+            sb.append('\n');
+        }
+        if (ossl != null) {
+            sb.append("- ").append(ossl.get("version").getAsString()).append(", `openssl speed -evp ... -bytes 16384 -seconds ")
+                    .append(ossl.get("seconds").getAsInt()).append("`; AVX2 path with `")
+                    .append(ossl.get("avx2Mask").getAsString()).append("`\n");
+        }
+        sb.append('\n');
+
+        targets(sb, runs, ossl, minOpenssl);
+
+        for (Run r : runs.values()) {
+            sb.append("## JDK ").append(r.jdk).append("\n\n");
+            for (Map.Entry<String, String> g : GROUPS.entrySet()) {
+                table(sb, r, g.getKey(), g.getValue());
+            }
+            threads(sb, r);
+            for (String[] c : new String[][] {{"stream", "chacha20", "chacha20"},
+                    {"seal", "chacha20-poly1305-seal", "chacha20-poly1305"}}) {
+                if (r.impls(c[0], 1).isEmpty()) {
+                    continue;
+                }
+                String file = c[1] + "-jdk" + r.jdk + ".png";
+                chart(r, c[0], ossl, c[2], charts.resolve(file).toFile());
+                String rel = mdDir.relativize(charts.toAbsolutePath().resolve(file)).toString().replace('\\', '/');
+                sb.append("![").append(GROUPS.get(c[0])).append(", JDK ").append(r.jdk).append("](").append(rel)
+                        .append(")\n\n");
+            }
+        }
+        Files.writeString(md, sb.toString());
+        System.out.println("wrote " + md + " and charts in " + charts);
+    }
+
+    // ---------------------------------------------------------------- input
+
+    static void load(Path file, Map<String, Run> runs) throws Exception {
+        for (JsonElement e : JsonParser.parseString(Files.readString(file)).getAsJsonArray()) {
+            JsonObject o = e.getAsJsonObject();
+            String bench = o.get("benchmark").getAsString();
+            String cls = bench.substring(0, bench.lastIndexOf('.'));
+            cls = cls.substring(cls.lastIndexOf('.') + 1);
+            String method = bench.substring(bench.lastIndexOf('.') + 1);
+            String group = group(cls, method);
+            if (group == null || !o.has("params") || !o.getAsJsonObject("params").has("size")) {
+                continue;
+            }
+            String impl;
+            if (method.startsWith("jchacha")) {
+                impl = o.has("jchachaBackend") ? o.get("jchachaBackend").getAsString() : backendFromArgs(o);
+            } else if (method.startsWith("sunjce")) {
+                impl = SUN;
+            } else if (method.startsWith("bouncycastle")) {
+                impl = BC;
+            } else {
+                continue;
+            }
+            String jdk = Suite.major(o.get("jdkVersion").getAsString());
+            Run run = runs.computeIfAbsent(jdk, Run::new);
+            run.vm = o.get("vmName").getAsString() + " " + o.get("vmVersion").getAsString();
+            if (o.has("jchachaActive") && "auto".equals(impl)) {
+                run.active = o.get("jchachaActive").getAsString();
+            }
+            if (o.has("forks") && o.has("measurementIterations")) {
+                run.settings = o.get("forks").getAsInt() + " fork(s), " + o.get("warmupIterations").getAsInt()
+                        + " x " + o.get("warmupTime").getAsString() + " warm-up, "
+                        + o.get("measurementIterations").getAsInt() + " x " + o.get("measurementTime").getAsString()
+                        + " measured";
+            }
+            if (o.has("jchachaCpu")) {
+                run.cpu = o.get("jchachaCpu").getAsString();
+            }
+            long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
+            JsonObject pm = o.getAsJsonObject("primaryMetric");
+            if (!pm.get("scoreUnit").getAsString().equals("ops/s")) {
+                throw new IllegalStateException(bench + ": expected ops/s, got " + pm.get("scoreUnit"));
+            }
+            double score = number(pm.get("score"));
+            double err = number(pm.get("scoreError"));
+            run.data.computeIfAbsent(group, k -> new TreeMap<>())
+                    .computeIfAbsent(o.get("threads").getAsInt(), k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
+                    .computeIfAbsent(impl, k -> new TreeMap<>())
+                    .put(size, new Val(score * size / 1e6, err * size / 1e6));
+        }
+    }
+
+    static String group(String cls, String method) {
+        switch (cls) {
+            case "StreamBench": return method.endsWith("Direct") ? "direct" : "stream";
+            case "SingleBench": return "single";
+            case "AeadBench": return method.endsWith("Seal") ? "seal" : method.endsWith("Open") ? "open" : null;
+            default: return null;
+        }
+    }
+
+    static String backendFromArgs(JsonObject o) {
+        String b = "auto";
+        if (o.has("jvmArgs")) {
+            for (JsonElement a : o.getAsJsonArray("jvmArgs")) {
+                String s = a.getAsString();
+                if (s.startsWith("-Djchacha.backend=")) {
+                    b = s.substring("-Djchacha.backend=".length());
+                }
+            }
+        }
+        return b;
+    }
+
+    static double number(JsonElement e) {
+        if (e == null || e.isJsonNull()) {
+            return Double.NaN;
+        }
+        String s = e.getAsString();
+        return s.equals("NaN") ? Double.NaN : Double.parseDouble(s);
+    }
+
+    static int rank(String impl) {
+        int i = IMPL_ORDER.indexOf(impl);
+        return i < 0 ? IMPL_ORDER.size() : i;
+    }
+
+    static String display(Run r, String impl) {
+        if (impl.equals(SUN) || impl.equals(BC)) {
+            return impl;
+        }
+        return "jchacha " + impl + (impl.equals("auto") && r.active != null ? " (" + r.active + ")" : "");
+    }
+
+    // ---------------------------------------------------------------- tables
+
+    static void table(StringBuilder sb, Run r, String group, String title) {
+        Map<String, NavigableMap<Long, Val>> impls = r.impls(group, 1);
+        if (impls.isEmpty()) {
+            return;
+        }
+        TreeSet<Long> sizes = new TreeSet<>();
+        impls.values().forEach(m -> sizes.addAll(m.keySet()));
+        sb.append("### ").append(title).append(", MB/s\n\n| |");
+        sizes.forEach(s -> sb.append(' ').append(Sizes.label(s)).append(" |"));
+        sb.append("\n|---|");
+        sizes.forEach(s -> sb.append("---:|"));
+        sb.append('\n');
+        for (Map.Entry<String, NavigableMap<Long, Val>> e : impls.entrySet()) {
+            sb.append("| ").append(display(r, e.getKey())).append(" |");
+            for (long s : sizes) {
+                Val v = e.getValue().get(s);
+                sb.append(' ').append(v == null ? "-" : mbps(v)).append(" |");
+            }
+            sb.append('\n');
+        }
+        List<String[]> ratios = new ArrayList<>();
+        ratios.add(new String[] {"auto", SUN});
+        ratios.add(new String[] {"auto", BC});
+        if (group.equals("stream")) {
+            ratios.add(new String[] {"auto", "java"});
+            ratios.add(new String[] {"java", SUN});
+        }
+        for (String[] q : ratios) {
+            if (!impls.containsKey(q[0]) || !impls.containsKey(q[1])) {
+                continue;
+            }
+            sb.append("| *").append(q[0]).append(" / ").append(q[1]).append("* |");
+            for (long s : sizes) {
+                Val a = impls.get(q[0]).get(s);
+                Val b = impls.get(q[1]).get(s);
+                sb.append(' ').append(a == null || b == null ? "-" : ratio(a.mbps() / b.mbps())).append(" |");
+            }
+            sb.append('\n');
+        }
+        sb.append('\n');
+    }
+
+    static void threads(StringBuilder sb, Run r) {
+        Map<String, NavigableMap<Long, Val>> two = r.impls("stream", 2);
+        if (two.isEmpty()) {
+            return;
+        }
+        sb.append("### Per-core scaling: streaming byte[] on 2 threads (sum of both threads), MB/s\n\n");
+        sb.append("| | size | 1 thread | 2 threads | 2 threads / 1 thread |\n|---|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, NavigableMap<Long, Val>> e : two.entrySet()) {
+            for (Map.Entry<Long, Val> s : e.getValue().entrySet()) {
+                Val one = r.get("stream", 1, e.getKey(), s.getKey());
+                sb.append("| ").append(display(r, e.getKey())).append(" | ").append(Sizes.label(s.getKey()))
+                        .append(" | ").append(one == null ? "-" : mbps(one)).append(" | ").append(mbps(s.getValue()))
+                        .append(" | ").append(one == null ? "-" : ratio(s.getValue().mbps() / one.mbps())).append(" |\n");
+            }
+        }
+        sb.append('\n');
+    }
+
+    static String mbps(Val v) {
+        String s = String.format(Locale.ROOT, v.mbps() >= 100 ? "%.0f" : "%.1f", v.mbps());
+        if (!Double.isNaN(v.err())) {
+            s += String.format(Locale.ROOT, v.err() >= 10 ? " ± %.0f" : " ± %.1f", v.err());
+        }
+        return s;
+    }
+
+    static String ratio(double x) {
+        return String.format(Locale.ROOT, "%.2fx", x);
+    }
+
+    // ---------------------------------------------------------------- targets
+
+    static final String MET = "**met**";
+    static final String NOT_MET = "**not met**";
+    static final String NOISE = "not met (within error)";
+    static final String NO_DATA = "no data";
+
+    /** met / not met / not met but within the error bars of {@code a} and {@code b}. */
+    static String verdict(Val a, Val b, double min) {
+        if (a.mbps() / b.mbps() >= min) {
+            return MET;
+        }
+        return b.lo() > 0 && a.hi() / b.lo() >= min ? NOISE : NOT_MET;
+    }
+
+    static String worst(String x, String y) {
+        List<String> order = List.of(MET, NOISE, NOT_MET);
+        return order.indexOf(x) >= order.indexOf(y) ? x : y;
+    }
+
+    static void targets(StringBuilder sb, Map<String, Run> runs, JsonObject ossl, double minOpenssl) {
+        sb.append("## Targets\n\n");
+        sb.append("| Target | JDK | Measured | Needed | Result |\n|---|---|---|---|---|\n");
+        String assumed = String.format(Locale.ROOT, "≥ %.2fx", minOpenssl);
+        for (Run r : runs.values()) {
+            opensslRow(sb, r, "stream", "auto", ossl, "chacha20",
+                    "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`", assumed, minOpenssl);
+            opensslRow(sb, r, "stream", "avx2", ossl, "chacha20-avx2",
+                    "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path", assumed, minOpenssl);
+        }
+        Run r25 = runs.get("25");
+        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s >= 16384, 1.7,
+                "`auto` vs JDK 25 SunJCE, streaming, every size (target applies from 16 KiB)", true);
+        for (Run r : runs.values()) {
+            sweep(sb, r, r.jdk, "stream", "auto", "java", s -> true, 1.0,
+                    "`auto` never slower than forced `java` (streaming, every size)", false);
+        }
+        sweep(sb, runs.get("17"), "17", "stream", "java", SUN, s -> s >= 1024, 2.0,
+                "`java` vs SunJCE on JDK 17, streaming, from 1 KiB", false);
+        for (Run r : runs.values()) {
+            opensslRow(sb, r, "seal", "auto", ossl, "chacha20-poly1305",
+                    "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`", assumed, minOpenssl);
+        }
+        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16 && s <= 256, 3.0,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, 16-256 B", true);
+        sb.append("\n`Needed` for the OpenSSL rows is an assumed bar (set with `--min-openssl`); the others are the "
+                + "stated targets. *not met (within error)*: below the bar, but the error bars reach it.\n\n");
+    }
+
+    static void opensslRow(StringBuilder sb, Run r, String group, String impl, JsonObject ossl, String key,
+            String what, String needed, double min) {
+        sb.append("| ").append(what).append(" | ").append(r.jdk).append(" | ");
+        Val v = r.get(group, 1, impl, 16384);
+        if (ossl == null || !ossl.getAsJsonObject("mbps").has(key) || v == null) {
+            sb.append(v == null ? "no 16 KiB result" : "no OpenSSL numbers (`--openssl`)").append(" | ")
+                    .append(needed).append(" | ").append(NO_DATA).append(" |\n");
+            return;
+        }
+        double o = ossl.getAsJsonObject("mbps").get(key).getAsDouble();
+        Val ov = new Val(o, Double.NaN);
+        sb.append(mbps(v)).append(" vs ").append(String.format(Locale.ROOT, "%.0f", o)).append(" MB/s = ")
+                .append(ratio(v.mbps() / o)).append(" | ").append(needed).append(" | ").append(verdict(v, ov, min))
+                .append(" |\n");
+    }
+
+    /** a / b at every size both have; the target holds where {@code applies}. */
+    static void sweep(StringBuilder sb, Run r, String jdk, String group, String a, String b, LongPredicate applies,
+            double min, String what, boolean showAll) {
+        sb.append("| ").append(what).append(" | ").append(jdk).append(" | ");
+        NavigableMap<Long, Val> sa = r == null ? new TreeMap<>() : r.series(group, 1, a);
+        NavigableMap<Long, Val> sbv = r == null ? new TreeMap<>() : r.series(group, 1, b);
+        List<String> parts = new ArrayList<>();
+        String result = null;
+        double worstRatio = Double.MAX_VALUE;
+        long worstSize = -1;
+        for (Map.Entry<Long, Val> e : sa.entrySet()) {
+            Val vb = sbv.get(e.getKey());
+            if (vb == null) {
+                continue;
+            }
+            double q = e.getValue().mbps() / vb.mbps();
+            boolean in = applies.test(e.getKey());
+            if (showAll || in) {
+                parts.add(Sizes.label(e.getKey()) + " " + (in ? ratio(q) : "(" + ratio(q) + ")"));
+            }
+            if (in) {
+                String v = verdict(e.getValue(), vb, min);
+                result = result == null ? v : worst(result, v);
+                if (q < worstRatio) {
+                    worstRatio = q;
+                    worstSize = e.getKey();
+                }
+            }
+        }
+        if (result == null) {
+            sb.append(r == null ? "no JDK " + jdk + " run" : "no results for the sizes it applies to")
+                    .append(" | ≥ ").append(ratio(min)).append(" | ").append(NO_DATA).append(" |\n");
+            return;
+        }
+        sb.append("min ").append(ratio(worstRatio)).append(" at ").append(Sizes.label(worstSize)).append(": ")
+                .append(String.join(", ", parts)).append(" | ≥ ").append(ratio(min)).append(" | ").append(result)
+                .append(" |\n");
+    }
+
+    // ---------------------------------------------------------------- charts
+
+    static void chart(Run r, String group, JsonObject ossl, String opensslKey, File png) throws Exception {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        List<Boolean> isReference = new ArrayList<>();
+        for (Map.Entry<String, NavigableMap<Long, Val>> e : r.impls(group, 1).entrySet()) {
+            XYSeries s = new XYSeries(display(r, e.getKey()));
+            e.getValue().forEach((size, v) -> s.add(size.doubleValue(), v.mbps()));
+            ds.addSeries(s);
+            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC));
+        }
+        int points = ds.getSeriesCount();
+        if (ossl != null) {
+            JsonObject m = ossl.getAsJsonObject("mbps");
+            for (String k : new String[] {opensslKey, opensslKey + "-avx2"}) {
+                if (m.has(k)) {
+                    XYSeries s = new XYSeries("OpenSSL " + k + " (16 KiB)");
+                    s.add(16384, m.get(k).getAsDouble());
+                    ds.addSeries(s);
+                }
+            }
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(GROUPS.get(group) + " — JDK " + r.jdk, "message size",
+                "MB/s (10^6 bytes/s)", ds, PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        LogAxis x = new LogAxis("message size (log scale)");
+        x.setBase(2);
+        x.setTickUnit(new NumberTickUnit(2));
+        x.setNumberFormatOverride(new SizeFormat());
+        x.setRange(12, 1.5 * (1 << 20));
+        plot.setDomainAxis(x);
+        ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(true);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        XYLineAndShapeRenderer rr = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            String key = i < points ? new ArrayList<>(r.impls(group, 1).keySet()).get(i) : null;
+            rr.setSeriesPaint(i, key != null ? COLORS.getOrDefault(key, Color.GRAY)
+                    : i == points ? new Color(0x555555) : new Color(0xAAAAAA));
+            if (i >= points) {
+                rr.setSeriesLinesVisible(i, false);
+                rr.setSeriesShape(i, new Ellipse2D.Double(-6, -6, 12, 12));
+            } else if (isReference.get(i)) {
+                rr.setSeriesStroke(i, new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
+                        new float[] {8f, 5f}, 0f));
+            } else {
+                rr.setSeriesStroke(i, new BasicStroke(2f));
+            }
+        }
+        plot.setRenderer(rr);
+        ChartUtils.saveChartAsPNG(png, chart, 1000, 620);
+    }
+
+    /** One colour per implementation, the same in every chart. */
+    static final Map<String, Color> COLORS = Map.of(
+            "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
+            "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
+            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker());
+
+    /** Axis labels "16 B", "1 KiB", "1 MiB". */
+    static final class SizeFormat extends NumberFormat {
+        @Override
+        public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
+            return to.append(Sizes.label(Math.round(number)));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
+            return to.append(Sizes.label(number));
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

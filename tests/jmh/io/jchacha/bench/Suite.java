@@ -1,0 +1,271 @@
+package io.jchacha.bench;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The comparison suite: one JMH run per jchacha backend (forced in the forks with {@code -Djchacha.backend}, since
+ * JMH cannot vary JVM arguments by {@code @Param}), one for SunJCE and BouncyCastle, and a 2-thread run of the
+ * streaming benchmarks; all results merged into one JMH JSON array. Every jchacha result carries two extra fields,
+ * {@code jchachaBackend} (what the fork requested) and {@code jchachaActive} (what {@code auto} resolved to on the
+ * forks' JDK). Backends the forks' JDK cannot run are skipped (asked in a child JVM on that JDK).
+ *
+ * <pre>
+ * suite [--preset quick|full] [--jdk PATH/bin/java] [--out FILE] [--openssl FILE]
+ *       [--sizes 16,1024,...] [--parts stream,direct,single,aead,threads] [--backends auto,java,avx2,...]
+ *       [--forks N] [--warmup N] [--measure N] [--time MS]
+ * </pre>
+ */
+public final class Suite {
+    static final String PKG = "^io\\.jchacha\\.bench\\.";
+    static final List<String> PARTS = List.of("stream", "direct", "single", "aead", "threads");
+
+    private Suite() {}
+
+    public static void main(String[] args) throws Exception {
+        String preset = "quick";
+        String jdk = null;
+        Path out = null;
+        Path openssl = null;
+        int[] sizes = null;
+        List<String> parts = PARTS;
+        List<String> backends = null;
+        Integer forks = null, warmup = null, measure = null, time = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--preset": preset = args[++i]; break;
+                case "--jdk": jdk = args[++i]; break;
+                case "--out": out = Path.of(args[++i]); break;
+                case "--openssl": openssl = Path.of(args[++i]); break;
+                case "--sizes": sizes = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray(); break;
+                case "--parts": parts = List.of(args[++i].split(",")); break;
+                case "--backends": backends = List.of(args[++i].split(",")); break;
+                case "--forks": forks = Integer.valueOf(args[++i]); break;
+                case "--warmup": warmup = Integer.valueOf(args[++i]); break;
+                case "--measure": measure = Integer.valueOf(args[++i]); break;
+                case "--time": time = Integer.valueOf(args[++i]); break;
+                default: throw new IllegalArgumentException("unknown option " + a + "; see tests/jmh/README.md");
+            }
+        }
+        for (String p : parts) {
+            if (!PARTS.contains(p)) {
+                throw new IllegalArgumentException("unknown part " + p + "; parts: " + PARTS);
+            }
+        }
+        boolean quick;
+        switch (preset) {
+            case "quick": quick = true; break;
+            case "full": quick = false; break;
+            default: throw new IllegalArgumentException("--preset quick|full");
+        }
+        if (sizes == null) {
+            sizes = quick ? Sizes.QUICK : Sizes.ALL;
+        }
+        // quick: 1 fork, 2 x 200 ms warm-up, 3 x 200 ms measured; full: 1 fork, 3 x 1 s warm-up, 5 x 1 s measured
+        int f = forks != null ? forks : 1;
+        int w = warmup != null ? warmup : quick ? 2 : 3;
+        int m = measure != null ? measure : quick ? 3 : 5;
+        int ms = time != null ? time : quick ? 200 : 1000;
+        String java = jdk != null ? jdk : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+        Map<String, String> probe = probe(java);
+        System.out.println("# forks on " + java + ": java " + probe.get("java") + ", jchacha " + probe.get("reason"));
+        Set<String> available = new LinkedHashSet<>(List.of(probe.getOrDefault("available", "").split(",")));
+        List<String> configs = new ArrayList<>();
+        for (String b : backends != null ? backends : withAuto(available)) {
+            if (b.equals("auto") || available.contains(b)) {
+                configs.add(b);
+            } else {
+                System.out.println("# skipping backend " + b + ": not available on this machine/JDK");
+            }
+        }
+        String active = probe.get("active");
+        cpu = cpuModel() + (probe.getOrDefault("cpu", "").isEmpty() ? "" : " [" + probe.get("cpu") + "]");
+        if (out == null) {
+            out = Path.of("target/jmh/results-" + major(probe.get("java")) + ".json");
+        }
+        Path tmp = Files.createTempDirectory("jchacha-jmh");
+        String[] sizeParams = Arrays.stream(sizes).mapToObj(Integer::toString).toArray(String[]::new);
+
+        List<String> mine = new ArrayList<>();
+        List<String> theirs = new ArrayList<>();
+        if (parts.contains("stream")) {
+            mine.add("StreamBench\\.jchacha$");
+            theirs.add("StreamBench\\.(sunjce|bouncycastle)$");
+        }
+        if (parts.contains("direct")) {
+            mine.add("StreamBench\\.jchachaDirect$");
+            theirs.add("StreamBench\\.sunjceDirect$");
+        }
+        if (parts.contains("single")) {
+            mine.add("SingleBench\\.jchacha$");
+            theirs.add("SingleBench\\.(sunjce|bouncycastle)$");
+        }
+        if (parts.contains("aead")) {
+            mine.add("AeadBench\\.jchacha(Seal|Open)$");
+            theirs.add("AeadBench\\.(sunjce|bouncycastle)(Seal|Open)$");
+        }
+
+        JsonArray all = new JsonArray();
+        int run = 0;
+        if (!mine.isEmpty()) {
+            for (String b : configs) {
+                all.addAll(run(base(java, b, f, w, m, ms), mine, sizeParams, 1, tmp.resolve("r" + run++ + ".json"),
+                        b, active));
+            }
+            all.addAll(run(base(java, "auto", f, w, m, ms), theirs, sizeParams, 1, tmp.resolve("r" + run++ + ".json"),
+                    null, null));
+        }
+        if (parts.contains("threads")) {
+            // per-core scaling: the same streaming benchmarks on 2 threads (JMH adds up the threads' ops/s)
+            String[] tSizes = Arrays.stream(sizes).filter(s -> s == 1024 || s == 16384).mapToObj(Integer::toString)
+                    .toArray(String[]::new);
+            if (tSizes.length == 0) {
+                tSizes = new String[] {Integer.toString(sizes[sizes.length - 1])};
+            }
+            all.addAll(run(base(java, "auto", f, w, m, ms), List.of("StreamBench\\.(jchacha|sunjce|bouncycastle)$"),
+                    tSizes, 2, tmp.resolve("r" + run++ + ".json"), "auto", active));
+            if (configs.contains("java")) {
+                all.addAll(run(base(java, "java", f, w, m, ms), List.of("StreamBench\\.jchacha$"), tSizes, 2,
+                        tmp.resolve("r" + run++ + ".json"), "java", active));
+            }
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+        Files.writeString(out, gson.toJson(all) + "\n");
+        System.out.println("# wrote " + all.size() + " results to " + out);
+        if (openssl != null) {
+            OpenSslSpeed.run("openssl", 3, openssl);
+        }
+    }
+
+    private static List<String> withAuto(Set<String> available) {
+        List<String> l = new ArrayList<>();
+        l.add("auto");
+        l.addAll(available);
+        return l;
+    }
+
+    static String major(String version) {
+        String v = version.startsWith("1.") ? version.substring(2) : version;
+        int dot = v.indexOf('.');
+        return dot < 0 ? v.replaceAll("[^0-9].*", "") : v.substring(0, dot);
+    }
+
+    private static ChainedOptionsBuilder base(String java, String backend, int forks, int warmup, int measure,
+            int ms) {
+        return new OptionsBuilder()
+                .jvm(java)
+                // JDK 17 accepts the flag too; on 22+ it keeps System.load's restricted-method warning away
+                .jvmArgs("-Xms512m", "-Xmx512m", "--enable-native-access=ALL-UNNAMED")
+                .jvmArgsAppend("-Djchacha.backend=" + backend)
+                .forks(forks)
+                .warmupIterations(warmup)
+                .warmupTime(TimeValue.milliseconds(ms))
+                .measurementIterations(measure)
+                .measurementTime(TimeValue.milliseconds(ms))
+                .shouldFailOnError(true);
+    }
+
+    private static JsonArray run(ChainedOptionsBuilder opts, List<String> includes, String[] sizes, int threads,
+            Path json, String backend, String active) throws Exception {
+        for (String inc : includes) {
+            opts.include(PKG + inc);
+        }
+        opts.param("size", sizes).threads(threads).resultFormat(ResultFormatType.JSON).result(json.toString());
+        System.out.println("# run: " + includes + " threads=" + threads
+                + (backend != null ? " -Djchacha.backend=" + backend : ""));
+        // a shared machine: wait for another JMH run (JMH's /tmp/jmh.lock) instead of measuring alongside it
+        for (long deadline = System.nanoTime() + 60L * 60 * 1_000_000_000L;;) {
+            try {
+                new Runner(opts.build()).run();
+                break;
+            } catch (org.openjdk.jmh.runner.RunnerException e) {
+                if (!String.valueOf(e.getMessage()).contains("JMH lock") || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                System.out.println("# another JMH run holds the lock; waiting 15 s");
+                Thread.sleep(15_000);
+            }
+        }
+        JsonArray results = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
+        for (JsonElement e : results) {
+            JsonObject o = e.getAsJsonObject();
+            o.addProperty("jchachaCpu", cpu);
+            String method = o.get("benchmark").getAsString();
+            if (backend != null && method.substring(method.lastIndexOf('.') + 1).startsWith("jchacha")) {
+                o.addProperty("jchachaBackend", backend);
+                o.addProperty("jchachaActive", backend.equals("auto") ? active : backend);
+            }
+        }
+        return results;
+    }
+
+    private static String cpu = "";
+
+    /** The CPU model (Linux: /proc/cpuinfo), else os.arch. */
+    static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim() + ", "
+                            + Runtime.getRuntime().availableProcessors() + " CPUs";
+                }
+            }
+        } catch (Exception e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs";
+    }
+
+    /** Runs {@link Main#probe()} on {@code java} with this jar's class path. */
+    static Map<String, String> probe(String java) throws Exception {
+        List<String> cmd = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "probe");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Map<String, String> kv = new LinkedHashMap<>();
+        List<String> other = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                int eq = line.indexOf('=');
+                if (eq > 0 && line.substring(0, eq).matches("[a-z]+")) {
+                    kv.put(line.substring(0, eq), line.substring(eq + 1));
+                } else {
+                    other.add(line);
+                }
+            }
+        }
+        if (p.waitFor() != 0 || !kv.containsKey("active")) {
+            throw new IllegalStateException("probe on " + java + " failed: " + String.join("\n", other));
+        }
+        return kv;
+    }
+
+    static String joinInts(int[] a) {
+        return Arrays.stream(a).mapToObj(Integer::toString).collect(Collectors.joining(","));
+    }
+}
