@@ -23,12 +23,14 @@ final class NativeChaCha {
     static native int backendHandle(String backend);
 
     /** {@link Engine#xor} on arrays ({@code in} may be null). The glue splits long runs into bounded chunks. */
-    static native void xorArray(int backend, int[] state, int rounds, boolean counter64,
-                                byte[] in, int inOff, byte[] out, int outOff, int len);
+    static native void xorArray(int backend, long key0, long key1, long key2, long key3, long counter, long nonce,
+                                int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff,
+                                int len, boolean inPlace);
 
     /** {@link Engine#xor} on direct buffers at absolute indices ({@code in} may be null). */
-    static native void xorDirect(int backend, int[] state, int rounds, boolean counter64,
-                                 ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
+    static native void xorDirect(int backend, long key0, long key1, long key2, long key3, long counter, long nonce,
+                                 int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos,
+                                 int len);
 
     /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
     static native void hchacha(int backend, int[] key, int[] nonce, int rounds, int[] out);

@@ -10,15 +10,32 @@ import java.nio.ByteBuffer;
 final class NativeEngine implements Engine, AeadEngine {
     private static final int SCRATCH = 16 * 1024;
 
+    private static final long M = 0xFFFFFFFFL;
+
     private final String name;
     private final int handle;
+    /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
+    private final int javaBelow;
     /** For a heap/direct mix or read-only heap buffers: copying through arrays, over this engine's kernels. */
     private final JavaAead mixed;
 
-    private NativeEngine(String name, int handle) {
+    private NativeEngine(String name, int handle, int javaBelow) {
         this.name = name;
         this.handle = handle;
+        this.javaBelow = javaBelow;
         this.mixed = new JavaAead(this);
+    }
+
+    /**
+     * This kernel family with calls shorter than {@code bytes} sent to the Java engine, where one JNI call costs
+     * more than the Java engine spends on the whole input ({@code auto} uses it; a forced backend does not).
+     */
+    NativeEngine withJavaBelow(int bytes) {
+        return new NativeEngine(name, handle, bytes);
+    }
+
+    private static long pair(int[] s, int i) {
+        return (s[i] & M) | ((long) s[i + 1] << 32);
     }
 
     /**
@@ -38,7 +55,7 @@ final class NativeEngine implements Engine, AeadEngine {
         if (h < 0) {
             return "the native library refused backend " + backend;
         }
-        NativeEngine e = new NativeEngine(backend, h);
+        NativeEngine e = new NativeEngine(backend, h, 0);
         String self = SelfTest.run(e, (key, nonce, rounds) -> {
             int[] out = new int[8];
             NativeChaCha.hchacha(h, key, nonce, rounds, out);
@@ -67,14 +84,21 @@ final class NativeEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
-        NativeChaCha.xorArray(handle, state, rounds, counter64, in, inOff, out, outOff, len);
+        if (len < javaBelow) {
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
+            return;
+        }
+        NativeChaCha.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
+                pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len,
+                in == out && inOff == outOff);
     }
 
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         if (out.isDirect() && (in == null || in.isDirect())) {
-            NativeChaCha.xorDirect(handle, state, rounds, counter64, in, inPos, out, outPos, len);
+            NativeChaCha.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
+                    pair(state, 12), pair(state, 14), rounds, counter64, in, inPos, out, outPos, len);
             return;
         }
         if (out.hasArray() && in != null && in.hasArray()) {
@@ -89,7 +113,7 @@ final class NativeEngine implements Engine, AeadEngine {
             if (in != null) {
                 in.get(inPos, chunk, 0, n);
             }
-            NativeChaCha.xorArray(handle, s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n);
+            xor(s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n);
             out.put(outPos, chunk, 0, n);
             inPos += n;
             outPos += n;

@@ -25,7 +25,7 @@ import org.scijava.nativelib.NativeLibraryUtil;
  */
 public final class NativeLibrary {
     /** Bumped whenever a native method's meaning changes; the C glue reports its own. */
-    public static final int ABI_VERSION = 2;
+    public static final int ABI_VERSION = 3;
     public static final String PATH_PROPERTY = "jchacha.native.path";
     public static final String TMPDIR_PROPERTY = "jchacha.native.tmpdir";
     static final String LIBRARY = "jchacha";
