@@ -418,6 +418,9 @@ public final class ChaCha20 implements Destroyable {
         return (int) d * BLOCK_LENGTH + offset;
     }
 
+    /** Staging for short buffer updates served from the cache (as long as {@link #ks}). */
+    private byte[] scratch;
+
     /** Where in {@link #ks} the run that {@link #nextCacheRun} chose starts. */
     private int cachePos;
 
@@ -429,7 +432,7 @@ public final class ChaCha20 implements Destroyable {
     private int nextCacheRun(int len) {
         int ci = cacheIndex();
         if (ci < 0) {
-            if (offset == 0 && len >= engine.bufferBlocks() * BLOCK_LENGTH) {
+            if (offset == 0 && len >= engine.directBytes()) {
                 setCounter(block);
                 return 0;
             }
@@ -480,9 +483,16 @@ public final class ChaCha20 implements Destroyable {
                 advance(len);
                 return;
             }
-            for (int i = 0; i < n; i++) {
-                byte b = ks[cachePos + i];
-                out.put(outPos + i, in == null ? b : (byte) (in.get(inPos + i) ^ b));
+            if (in == null) {
+                out.put(outPos, ks, cachePos, n);
+            } else {
+                // bulk copies: per-byte get/put on a direct buffer cost more than the keystream itself
+                if (scratch == null || scratch.length < n) {
+                    scratch = new byte[ks.length];
+                }
+                in.get(inPos, scratch, 0, n);
+                xorFromCache(scratch, 0, scratch, 0, cachePos, n);
+                out.put(outPos, scratch, 0, n);
             }
             advance(n);
             inPos += n;
@@ -497,6 +507,9 @@ public final class ChaCha20 implements Destroyable {
         Arrays.fill(state, 0);
         if (ks != null) {
             Arrays.fill(ks, (byte) 0);
+        }
+        if (scratch != null) {
+            Arrays.fill(scratch, (byte) 0);
         }
         ksBlocks = 0;
         destroyed = true;

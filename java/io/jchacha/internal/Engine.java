@@ -44,4 +44,12 @@ public interface Engine {
     default int bufferBlocks() {
         return 1;
     }
+
+    /**
+     * From how many bytes a block-aligned update goes to the engine in one call instead of through the keystream
+     * buffer (XOR-ing from the buffer runs at Java speed; a call may carry a fixed cost such as JNI's).
+     */
+    default int directBytes() {
+        return bufferBlocks() * 64;
+    }
 }

@@ -124,8 +124,15 @@ final class NativeEngine implements Engine, AeadEngine {
 
     @Override
     public int bufferBlocks() {
-        // 1 KiB: a stream of short updates makes one JNI call per KiB (a 16-block pass on AVX-512)
-        return 16;
+        // 4 KiB per fill: short updates pay one JNI call (two 32-block AVX-512 passes) per 4 KiB of stream
+        return 64;
+    }
+
+    @Override
+    public int directBytes() {
+        // From 1 KiB one JNI call (about 100 ns of it fixed) beats XOR-ing from the buffer in Java, whose 8-byte
+        // steps top out near 3.5 GB/s (JDK 25, streaming updates: 1 KiB direct 4269 MB/s vs buffered 3562).
+        return 1024;
     }
 
     @Override
