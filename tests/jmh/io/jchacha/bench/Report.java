@@ -40,7 +40,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  *
  * <pre>
  * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
- *        [--min-openssl 0.9] [--note TEXT] results-17.json [results-25.json ...]
+ *        [--min-openssl R] [--note TEXT] results-17.json [results-25.json ...]
  * </pre>
  */
 public final class Report {
@@ -105,7 +105,7 @@ public final class Report {
         Path md = Path.of("docs/bench/results.md");
         Path charts = null;
         Path openssl = null;
-        double minOpenssl = 0.9;
+        double minOpenssl = Double.NaN;
         String note = null;
         List<Path> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -390,16 +390,21 @@ public final class Report {
     static void targets(StringBuilder sb, Map<String, Run> runs, JsonObject ossl, double minOpenssl) {
         sb.append("## Targets\n\n");
         sb.append("| Target | JDK | Measured | Needed | Result |\n|---|---|---|---|---|\n");
-        String assumed = String.format(Locale.ROOT, "≥ %.2fx", minOpenssl);
+        // the bars are the targets the issues set; --min-openssl, if given, overrides the OpenSSL ones
+        double vsOpenssl = Double.isNaN(minOpenssl) ? 1.1 : minOpenssl;
+        double vsOpensslAvx2 = Double.isNaN(minOpenssl) ? 1.0 : minOpenssl;
+        double aeadVsOpenssl = Double.isNaN(minOpenssl) ? 1.0 : minOpenssl;
         for (Run r : runs.values()) {
             opensslRow(sb, r, "stream", "auto", ossl, "chacha20",
-                    "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`", assumed, minOpenssl);
+                    "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`", bar(vsOpenssl), vsOpenssl);
             opensslRow(sb, r, "stream", "avx2", ossl, "chacha20-avx2",
-                    "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path", assumed, minOpenssl);
+                    "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path", bar(vsOpensslAvx2), vsOpensslAvx2);
         }
         Run r25 = runs.get("25");
+        sweep(sb, r25, "25", "stream", "auto", SUN, s -> true, 1.0,
+                "`auto` vs JDK 25 SunJCE, streaming, every size", true);
         sweep(sb, r25, "25", "stream", "auto", SUN, s -> s >= 16384, 1.7,
-                "`auto` vs JDK 25 SunJCE, streaming, every size (target applies from 16 KiB)", true);
+                "`auto` vs JDK 25 SunJCE, streaming, from 16 KiB", false);
         for (Run r : runs.values()) {
             sweep(sb, r, r.jdk, "stream", "auto", "java", s -> true, 1.0,
                     "`auto` never slower than forced `java` (streaming, every size)", false);
@@ -408,12 +413,16 @@ public final class Report {
                 "`java` vs SunJCE on JDK 17, streaming, from 1 KiB", false);
         for (Run r : runs.values()) {
             opensslRow(sb, r, "seal", "auto", ossl, "chacha20-poly1305",
-                    "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`", assumed, minOpenssl);
+                    "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`", bar(aeadVsOpenssl),
+                    aeadVsOpenssl);
         }
         sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16 && s <= 256, 3.0,
                 "AEAD seal (`auto`) vs JDK 25 SunJCE, 16-256 B", true);
-        sb.append("\n`Needed` for the OpenSSL rows is an assumed bar (set with `--min-openssl`); the others are the "
-                + "stated targets. *not met (within error)*: below the bar, but the error bars reach it.\n\n");
+        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it.\n\n");
+    }
+
+    static String bar(double min) {
+        return String.format(Locale.ROOT, "≥ %.2fx", min);
     }
 
     static void opensslRow(StringBuilder sb, Run r, String group, String impl, JsonObject ossl, String key,
