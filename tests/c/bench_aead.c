@@ -16,38 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(_WIN32)
-#include <windows.h>
-static double now_sec(void)
-{
-    LARGE_INTEGER f, c;
-    QueryPerformanceFrequency(&f);
-    QueryPerformanceCounter(&c);
-    return (double)c.QuadPart / (double)f.QuadPart;
-}
-#else
-#include <time.h>
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-#endif
+#include "bench_support.h"
 
-#define RUNS 7
-#define RUN_SECONDS 0.012
-
-static int use_best;
 static uint8_t *in, *out, key[32], aad[13];
 static uint32_t st[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, 1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11};
 static volatile uint8_t sink;
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 enum { OP_POLY, OP_SEAL, OP_BLOCKS };
 

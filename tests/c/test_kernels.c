@@ -20,46 +20,9 @@
 #include <unistd.h>
 #endif
 
-static long passed, failed;
-
-#define CHECK(cond, ...)                                                                                  \
-    do {                                                                                                  \
-        if (cond) {                                                                                       \
-            passed++;                                                                                     \
-        } else {                                                                                          \
-            if (++failed <= 30) {                                                                         \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
-                printf(__VA_ARGS__);                                                                      \
-                printf("\n");                                                                             \
-            }                                                                                             \
-        }                                                                                                 \
-    } while (0)
+#include "test_support.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------------------- */
-
-static size_t unhex(const char *h, uint8_t *out)
-{
-    size_t n = 0;
-    int hi = -1;
-    for (; *h; h++) {
-        int v;
-        if (*h >= '0' && *h <= '9')
-            v = *h - '0';
-        else if (*h >= 'a' && *h <= 'f')
-            v = *h - 'a' + 10;
-        else if (*h >= 'A' && *h <= 'F')
-            v = *h - 'A' + 10;
-        else
-            continue;
-        if (hi < 0) {
-            hi = v;
-        } else {
-            out[n++] = (uint8_t)(hi << 4 | v);
-            hi = -1;
-        }
-    }
-    return n;
-}
 
 static uint32_t le32(const uint8_t *p)
 {

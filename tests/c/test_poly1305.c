@@ -15,44 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long passed, failed;
-
-#define CHECK(cond, ...)                                                                                  \
-    do {                                                                                                  \
-        if (cond) {                                                                                       \
-            passed++;                                                                                     \
-        } else {                                                                                          \
-            if (++failed <= 30) {                                                                         \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
-                printf(__VA_ARGS__);                                                                      \
-                printf("\n");                                                                             \
-            }                                                                                             \
-        }                                                                                                 \
-    } while (0)
-
-static size_t unhex(const char *h, uint8_t *out)
-{
-    size_t n = 0;
-    int hi = -1;
-    for (; *h; h++) {
-        int v;
-        if (*h >= '0' && *h <= '9')
-            v = *h - '0';
-        else if (*h >= 'a' && *h <= 'f')
-            v = *h - 'a' + 10;
-        else if (*h >= 'A' && *h <= 'F')
-            v = *h - 'A' + 10;
-        else
-            continue;
-        if (hi < 0) {
-            hi = v;
-        } else {
-            out[n++] = (uint8_t)(hi << 4 | v);
-            hi = -1;
-        }
-    }
-    return n;
-}
+#include "test_support.h"
 
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
 static uint32_t rnd(void)

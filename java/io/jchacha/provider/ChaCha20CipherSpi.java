@@ -45,16 +45,12 @@ public final class ChaCha20CipherSpi extends CipherSpi {
 
     @Override
     protected void engineSetMode(String mode) throws NoSuchAlgorithmException {
-        if (!"None".equalsIgnoreCase(mode)) {
-            throw new NoSuchAlgorithmException("ChaCha20 ciphers have no mode but None, not " + mode);
-        }
+        Support.checkMode(mode);
     }
 
     @Override
     protected void engineSetPadding(String padding) throws NoSuchPaddingException {
-        if (!"NoPadding".equalsIgnoreCase(padding)) {
-            throw new NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
-        }
+        Support.checkPadding(padding);
     }
 
     @Override

@@ -130,4 +130,18 @@ final class Support {
             Arrays.fill(a, (byte) 0);
         }
     }
+
+    /** engineSetMode for every cipher here: ChaCha20 has no mode but None. */
+    static void checkMode(String mode) throws java.security.NoSuchAlgorithmException {
+        if (!"None".equalsIgnoreCase(mode)) {
+            throw new java.security.NoSuchAlgorithmException("ChaCha20 ciphers have no mode but None, not " + mode);
+        }
+    }
+
+    /** engineSetPadding for every cipher here: a stream cipher takes no padding. */
+    static void checkPadding(String padding) throws javax.crypto.NoSuchPaddingException {
+        if (!"NoPadding".equalsIgnoreCase(padding)) {
+            throw new javax.crypto.NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
+        }
+    }
 }
