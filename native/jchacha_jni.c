@@ -163,6 +163,20 @@ static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k
     return 1;
 }
 
+/* What both stream calls check first: a runnable backend, the state, an output. NULL with an exception pending. */
+static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], jlong k0, jlong k1, jlong k2,
+                                     jlong k3, jlong ctr, jlong nonce, jint rounds, jobject out) {
+    const jc_backend *b = backend_for(env, handle);
+    if (b == NULL || !unpack_state(env, s, k0, k1, k2, k3, ctr, nonce, rounds)) {
+        return NULL;
+    }
+    if (out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "output");
+        return NULL;
+    }
+    return b;
+}
+
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
                                                                      jlong k0, jlong k1, jlong k2, jlong k3,
                                                                      jlong ctr, jlong nonce, jint rounds,
@@ -170,13 +184,9 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *en
                                                                      jint inOff, jbyteArray out, jint outOff,
                                                                      jint len, jboolean inPlace) {
     (void)cls;
-    const jc_backend *b = backend_for(env, handle);
     uint32_t s[16];
-    if (b == NULL || !unpack_state(env, s, k0, k1, k2, k3, ctr, nonce, rounds)) {
-        return;
-    }
-    if (out == NULL) {
-        throw_new(env, "java/lang/NullPointerException", "output");
+    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
+    if (b == NULL) {
         return;
     }
     /* inPlace: the caller says in is out; then in is never touched and inOff is checked against out instead,
@@ -236,13 +246,9 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *e
                                                                       jint inPos, jobject out, jint outPos,
                                                                       jint len) {
     (void)cls;
-    const jc_backend *b = backend_for(env, handle);
     uint32_t s[16];
-    if (b == NULL || !unpack_state(env, s, k0, k1, k2, k3, ctr, nonce, rounds)) {
-        return;
-    }
-    if (out == NULL) {
-        throw_new(env, "java/lang/NullPointerException", "output");
+    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
+    if (b == NULL) {
         return;
     }
     uint8_t *o = direct_range(env, out, outPos, len);

@@ -168,7 +168,6 @@ public final class Engines {
     }
 
     public static String cpuFeatures() {
-        Selection.UNAVAILABLE.size(); // the library loads with the selection
         return NativeEngine.cpuFeatures();
     }
 
