@@ -62,7 +62,7 @@ class Tls13Test {
     }
 
     /** A self-signed EC certificate for 127.0.0.1 in a fresh in-memory PKCS#12 store. */
-    private static KeyStore selfSigned() throws Exception {
+    static KeyStore selfSigned() throws Exception {
         KeyPairGenerator kpg = KeyPairGenerator.getInstance("EC");
         kpg.initialize(256);
         KeyPair kp = kpg.generateKeyPair();
@@ -80,7 +80,7 @@ class Tls13Test {
         return ks;
     }
 
-    private static SSLContext context(KeyStore ks, boolean server) throws Exception {
+    static SSLContext context(KeyStore ks, boolean server) throws Exception {
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
