@@ -28,8 +28,9 @@ final class TestSupport {
 
     /**
      * BouncyCastle's keystream XOR for any variant: ChaCha7539Engine (IETF, 20 rounds only), ChaChaEngine
-     * (original, any rounds); XChaCha20 through BouncyCastle's original engine on our HChaCha20 subkey, whose
-     * own vectors are tested separately. Returns null where BouncyCastle has no such cipher (IETF, 8/12 rounds).
+     * (original, any rounds); XChaCha20 through BouncyCastle's original engine on the subkey of
+     * {@link ReferenceHChaCha} (the tests' own HChaCha, independent of the library's at every round count).
+     * Returns null where BouncyCastle has no such cipher (IETF, 8/12 rounds).
      */
     static byte[] bouncy(ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds, byte[] in) {
         StreamCipher c;
@@ -47,7 +48,7 @@ final class TestSupport {
                 break;
             default:
                 c = new ChaChaEngine(rounds);
-                byte[] sub = HChaCha20.subkey(key, java.util.Arrays.copyOf(nonce, 16), rounds);
+                byte[] sub = ReferenceHChaCha.subkey(key, java.util.Arrays.copyOf(nonce, 16), rounds);
                 c.init(true, new ParametersWithIV(new KeyParameter(sub), java.util.Arrays.copyOfRange(nonce, 16, 24)));
                 break;
         }
