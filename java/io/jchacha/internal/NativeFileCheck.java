@@ -22,6 +22,9 @@ final class NativeFileCheck {
     private static final int PE_ARM64 = 0xAA64;
     private static final int MACHO_X86_64 = 0x01000007;
     private static final int MACHO_ARM64 = 0x0100000c;
+    private static final int MH_DYLIB = 6;
+    private static final int LC_SEGMENT_64 = 0x19;
+    private static final int LC_CODE_SIGNATURE = 0x1d;
 
     private NativeFileCheck() {}
 
@@ -38,6 +41,11 @@ final class NativeFileCheck {
     }
 
     static String check(Path file) {
+        return check(file, hostMachine());
+    }
+
+    /** As {@link #check(Path)} for a JVM on {@code host} ("x86-64", "AArch64" or null): tests check every platform. */
+    static String check(Path file, String host) {
         ByteBuffer b;
         long size;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -52,13 +60,13 @@ final class NativeFileCheck {
         }
         try {
             if (b.remaining() >= 4 && b.getInt(0) == 0x464c457f) {
-                return elf(b, size, file);
+                return elf(b, size, file, host);
             }
             if (b.remaining() >= 2 && b.getShort(0) == 0x5a4d) {
-                return pe(b, size, file);
+                return pe(b, size, file, host);
             }
             if (b.remaining() >= 4 && (b.getInt(0) == 0xfeedfacf || b.getInt(0) == 0xbebafeca)) {
-                return macho(b, size, file);
+                return macho(b, size, file, host);
             }
             return file + " is not a native library (no ELF, PE or Mach-O header)";
         } catch (IndexOutOfBoundsException e) {
@@ -70,8 +78,7 @@ final class NativeFileCheck {
         return code == x86 ? "x86-64" : code == arm ? "AArch64" : "machine 0x" + Integer.toHexString(code);
     }
 
-    private static String wrongMachine(Path file, String kind, String theirs) {
-        String host = hostMachine();
+    private static String wrongMachine(Path file, String kind, String theirs, String host) {
         if (host != null && !host.equals(theirs)) {
             return file + " is " + kind + " for " + theirs + ", this JVM runs on " + host
                     + " (a classifier jar for another platform?)";
@@ -79,14 +86,14 @@ final class NativeFileCheck {
         return null;
     }
 
-    private static String elf(ByteBuffer b, long size, Path file) {
+    private static String elf(ByteBuffer b, long size, Path file, String host) {
         if (b.get(4) != 2) {
             return file + " is a 32-bit ELF library; this JVM needs 64-bit";
         }
         if (b.get(5) != 1) {
             return file + " is a big-endian ELF library";
         }
-        String wrong = wrongMachine(file, "an ELF library", machine(b.getShort(18) & 0xffff, EM_X86_64, EM_AARCH64));
+        String wrong = wrongMachine(file, "an ELF library", machine(b.getShort(18) & 0xffff, EM_X86_64, EM_AARCH64), host);
         if (wrong != null) {
             return wrong;
         }
@@ -113,12 +120,12 @@ final class NativeFileCheck {
         return null;
     }
 
-    private static String pe(ByteBuffer b, long size, Path file) {
+    private static String pe(ByteBuffer b, long size, Path file, String host) {
         int pe = b.getInt(0x3c);
         if (pe < 0 || b.getInt(pe) != 0x00004550) {
             return file + " is not a PE library (MZ header without PE signature)";
         }
-        String wrong = wrongMachine(file, "a Windows library", machine(b.getShort(pe + 4) & 0xffff, PE_AMD64, PE_ARM64));
+        String wrong = wrongMachine(file, "a Windows library", machine(b.getShort(pe + 4) & 0xffff, PE_AMD64, PE_ARM64), host);
         if (wrong != null) {
             return wrong;
         }
@@ -136,17 +143,34 @@ final class NativeFileCheck {
         return null;
     }
 
-    private static String macho(ByteBuffer b, long size, Path file) {
+    private static String macho(ByteBuffer b, long size, Path file, String host) {
         if (b.getInt(0) == 0xbebafeca) {
             return null; // universal binary: the system loader picks the slice
         }
-        String wrong = wrongMachine(file, "a Mach-O library", machine(b.getInt(4), MACHO_X86_64, MACHO_ARM64));
+        String wrong = wrongMachine(file, "a Mach-O library", machine(b.getInt(4), MACHO_X86_64, MACHO_ARM64), host);
         if (wrong != null) {
             return wrong;
         }
+        if (b.getInt(12) != MH_DYLIB) {
+            return file + " is a Mach-O file but not a dynamic library (type " + b.getInt(12) + ")";
+        }
+        int ncmds = b.getInt(16);
         long cmds = b.getInt(20) & 0xffffffffL;
         if (32 + cmds > size) {
             return file + " is truncated (Mach-O load commands end past the file)";
+        }
+        int at = 32;
+        for (int i = 0; i < ncmds; i++) {
+            int cmd = b.getInt(at);
+            int cmdsize = b.getInt(at + 4);
+            if (cmdsize < 8 || at + (long) cmdsize > 32 + cmds) {
+                return file + " is not a valid Mach-O library (a load command overruns the others)";
+            }
+            if (cmd == LC_SEGMENT_64 && b.getLong(at + 40) + b.getLong(at + 48) > size
+                    || cmd == LC_CODE_SIGNATURE && (b.getInt(at + 8) & 0xffffffffL) + (b.getInt(at + 12) & 0xffffffffL) > size) {
+                return file + " is truncated (a Mach-O segment ends past the file)";
+            }
+            at += cmdsize;
         }
         return null;
     }
