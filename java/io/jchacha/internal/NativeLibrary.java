@@ -79,9 +79,15 @@ public final class NativeLibrary {
         }
         quietSlf4j();
         String name = System.mapLibraryName(LIBRARY);
-        URL url = resource(platformPath() + name);
+        String path;
+        try {
+            path = platformPath() + name;
+        } catch (LinkageError e) {
+            return failed("native-lib-loader cannot run (it needs slf4j-api on the class path): " + oneLine(e), e);
+        }
+        URL url = resource(path);
         if (url == null) {
-            return failed("no native library for this platform (" + platformPath() + name
+            return failed("no native library for this platform (" + path
                     + ") on the class path; add the jchacha classifier jar for " + classifierHint(), null);
         }
         Path base;

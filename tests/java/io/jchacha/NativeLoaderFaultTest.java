@@ -96,6 +96,20 @@ class NativeLoaderFaultTest {
         assertFallsBackWith(classPathWithoutNatives(), "no native library for this platform");
     }
 
+    /**
+     * native-lib-loader's NativeLibraryUtil needs slf4j-api when its class initializes, so slf4j-api stays a run-time
+     * dependency; an application that leaves it out gets java and the reason, not a broken class.
+     */
+    @Test
+    void withoutSlf4jApi() throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String withoutSlf4j = Arrays.stream(cp.split(File.pathSeparator)).filter(e -> !e.contains("slf4j-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        assertFallsBackWith(withoutSlf4j, "needs slf4j-api on the class path): NoClassDefFoundError: org/slf4j/");
+        List<String> out = run(withoutSlf4j);
+        assertEquals("cause: java.lang.NoClassDefFoundError", out.get(2));
+    }
+
     @Test
     void explicitPathToNothing(@TempDir Path dir) throws Exception {
         assertFallsBackWith(classPathWithoutNatives(), "names no file",
