@@ -54,6 +54,16 @@ public final class Backends {
         return Optional.ofNullable(Engines.unavailableReason(backend));
     }
 
+    /**
+     * The exception that kept the native library from loading (an I/O error extracting it, the JVM's
+     * {@link UnsatisfiedLinkError}), for logs and bug reports; the reason itself is in {@link #unavailableReason}.
+     * Empty when the library loaded, or when its failure threw nothing (no library for this platform on the class
+     * path, a file that failed the header or ABI check).
+     */
+    public static Optional<Throwable> nativeLoadFailure() {
+        return Optional.ofNullable(Engines.nativeLoadFailure());
+    }
+
     /** CPU features the native library saw (empty when it is not loaded). */
     public static String cpuFeatures() {
         return Engines.cpuFeatures();

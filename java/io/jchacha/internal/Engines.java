@@ -51,7 +51,7 @@ public final class Engines {
                     String why = UNAVAILABLE.get(backend);
                     if (why != null) {
                         throw new IllegalStateException(Backends.PROPERTY + "=" + raw + " cannot run here: " + why
-                                + "; available: " + availableList());
+                                + "; available: " + availableList(), nativeLoadFailure());
                     }
                     reason = "forced by -D" + Backends.PROPERTY + "=" + raw;
                 }
@@ -165,6 +165,11 @@ public final class Engines {
     /** Null when {@code b} runs here. */
     public static String unavailableReason(Backend b) {
         return Selection.UNAVAILABLE.get(b);
+    }
+
+    /** The exception that kept the native library from loading; null when it loaded or none was thrown. */
+    public static Throwable nativeLoadFailure() {
+        return NativeLibrary.failure() == null ? null : NativeLibrary.failureCause();
     }
 
     public static String cpuFeatures() {

@@ -1,5 +1,6 @@
 package io.jchacha.internal;
 
+import io.jchacha.Backend;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -53,6 +54,7 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
+        EngineCalls.served(Backend.JAVA);
         int full = len >>> 6;
         int done = 0;
         if (full >= WIDE_MIN_BLOCKS) {

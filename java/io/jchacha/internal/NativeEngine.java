@@ -1,5 +1,6 @@
 package io.jchacha.internal;
 
+import io.jchacha.Backend;
 import java.nio.ByteBuffer;
 
 /**
@@ -13,6 +14,7 @@ final class NativeEngine implements Engine, AeadEngine {
     private static final long M = 0xFFFFFFFFL;
 
     private final String name;
+    private final Backend backend;
     private final int handle;
     /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
     private final int javaBelow;
@@ -21,6 +23,7 @@ final class NativeEngine implements Engine, AeadEngine {
 
     private NativeEngine(String name, int handle, int javaBelow) {
         this.name = name;
+        this.backend = Backend.fromId(name);
         this.handle = handle;
         this.javaBelow = javaBelow;
         this.mixed = new JavaAead(this);
@@ -88,6 +91,7 @@ final class NativeEngine implements Engine, AeadEngine {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
             return;
         }
+        EngineCalls.served(backend);
         NativeChaCha.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                 pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len,
                 in == out && inOff == outOff);
@@ -97,6 +101,7 @@ final class NativeEngine implements Engine, AeadEngine {
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         if (out.isDirect() && (in == null || in.isDirect())) {
+            EngineCalls.served(backend);
             NativeChaCha.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                     pair(state, 12), pair(state, 14), rounds, counter64, in, inPos, out, outPos, len);
             return;

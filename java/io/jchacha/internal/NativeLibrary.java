@@ -1,26 +1,27 @@
 package io.jchacha.internal;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.scijava.nativelib.BaseJniExtractor;
 import org.scijava.nativelib.NativeLibraryUtil;
 
 /**
  * The one class that loads {@code libjchacha}, once per JVM. It never throws: any failure (library missing, corrupt
  * or for another architecture, unloadable, ABI mismatch) becomes {@link #failure()}, which {@code auto} reports
- * while it falls back to Java and a forced native backend reports as its error.
+ * while it falls back to Java and a forced native backend reports as its error; {@link #failureCause()} keeps the
+ * exception behind it.
  *
  * <p>Where the library comes from, first match wins:
  * <ol>
  * <li>{@value #PATH_PROPERTY}: an explicit file path;
  * <li>the class path, at scijava native-lib-loader's {@code natives/<platform>/} (the classifier jars put it there),
- * extracted into a fresh folder under {@value #TMPDIR_PROPERTY} (default {@code java.io.tmpdir}; point it at an
- * executable file system where /tmp is mounted noexec).
+ * copied by {@link NativeExtractor} into a fresh owner-only folder under {@value #TMPDIR_PROPERTY} (default
+ * {@code java.io.tmpdir}; point it at an executable file system where /tmp is mounted noexec), which is deleted
+ * again once the library is loaded.
  * </ol>
  */
 public final class NativeLibrary {
@@ -30,50 +31,107 @@ public final class NativeLibrary {
     public static final String TMPDIR_PROPERTY = "jchacha.native.tmpdir";
     static final String LIBRARY = "jchacha";
 
-    private static final String FAILURE = load();
+    /** Why the library is not usable (null when it is), and the exception behind that, if one was thrown. */
+    private static final class Outcome {
+        final String failure;
+        final Throwable cause;
+
+        Outcome(String failure, Throwable cause) {
+            this.failure = failure;
+            this.cause = cause;
+        }
+    }
+
+    private static final Outcome OUTCOME = load();
 
     private NativeLibrary() {}
 
     /** Null when the library is loaded and its ABI matches; else why not. */
     public static String failure() {
-        return FAILURE;
+        return OUTCOME.failure;
     }
 
-    private static String load() {
+    /**
+     * The exception that made loading fail (extraction, {@code System.load}, a missing native method), or null: when
+     * the library loaded, or when the failure was found without one (no library, a bad header, an ABI mismatch).
+     */
+    public static Throwable failureCause() {
+        return OUTCOME.cause;
+    }
+
+    private static Outcome failed(String why, Throwable cause) {
+        return new Outcome(why, cause);
+    }
+
+    private static Outcome load() {
         String explicit = System.getProperty(PATH_PROPERTY);
-        String where;
+        if (explicit != null) {
+            Path where;
+            try {
+                where = Path.of(explicit).toAbsolutePath();
+            } catch (RuntimeException e) {
+                return failed(PATH_PROPERTY + " is not a path: " + oneLine(e), e);
+            }
+            if (!Files.isRegularFile(where)) {
+                return failed(PATH_PROPERTY + " names no file: " + where, null);
+            }
+            return loadFile(where);
+        }
+        quietSlf4j();
+        String name = System.mapLibraryName(LIBRARY);
+        String path;
         try {
-            if (explicit != null) {
-                where = new File(explicit).getAbsolutePath();
-                if (!new File(where).isFile()) {
-                    return PATH_PROPERTY + " names no file: " + where;
-                }
-            } else {
-                File f = extract();
-                if (f == null) {
-                    return "no native library for this platform (" + platformPath() + System.mapLibraryName(LIBRARY)
-                            + ") on the class path; add the jchacha classifier jar for " + classifierHint();
-                }
-                where = f.getAbsolutePath();
+            path = platformPath() + name;
+        } catch (LinkageError e) {
+            return failed("native-lib-loader cannot run (it needs slf4j-api on the class path): " + oneLine(e), e);
+        }
+        URL url = resource(path);
+        if (url == null) {
+            return failed("no native library for this platform (" + path
+                    + ") on the class path; add the jchacha classifier jar for " + classifierHint(), null);
+        }
+        Path base;
+        Path file;
+        try {
+            base = Path.of(System.getProperty(TMPDIR_PROPERTY, System.getProperty("java.io.tmpdir")));
+            file = NativeExtractor.extract(url, base, name);
+        } catch (IOException | RuntimeException e) {
+            return failed("could not extract the native library: " + oneLine(e), e);
+        }
+        try {
+            return loadFile(file);
+        } finally {
+            if (!NativeExtractor.remove(file)) {
+                NativeExtractor.removeLeftovers(base, file.getParent());
             }
-            String bad = NativeFileCheck.check(Path.of(where));
-            if (bad != null) {
-                return "could not load the native library: " + bad;
-            }
-            System.load(where);
-        } catch (IOException | RuntimeException | LinkageError e) {
-            return "could not load the native library: " + oneLine(e);
+        }
+    }
+
+    private static Outcome loadFile(Path where) {
+        String bad = NativeFileCheck.check(where);
+        if (bad != null) {
+            return failed("could not load the native library: " + bad, null);
+        }
+        try {
+            System.load(where.toString());
+        } catch (RuntimeException | LinkageError e) {
+            return failed("could not load the native library: " + oneLine(e), e);
         }
         try {
             int abi = NativeChaCha.abiVersion();
             if (abi != ABI_VERSION) {
-                return "native library " + where + " has ABI version " + abi + ", this jar needs " + ABI_VERSION
-                        + " (mixed jchacha versions on the class path?)";
+                return failed("native library " + where + " has ABI version " + abi + ", this jar needs "
+                        + ABI_VERSION + " (mixed jchacha versions on the class path?)", null);
             }
         } catch (LinkageError e) {
-            return "native library " + where + " is not jchacha's: " + oneLine(e);
+            return failed("native library " + where + " is not jchacha's: " + oneLine(e), e);
         }
-        return null;
+        return new Outcome(null, null);
+    }
+
+    private static URL resource(String path) {
+        ClassLoader cl = NativeLibrary.class.getClassLoader();
+        return cl == null ? ClassLoader.getSystemResource(path) : cl.getResource(path);
     }
 
     private static String oneLine(Throwable e) {
@@ -94,41 +152,9 @@ public final class NativeLibrary {
         return o + "-" + a;
     }
 
-    /** Extracts the platform's library from the class path into a fresh folder; null if there is none. */
-    private static File extract() throws IOException {
-        quietSlf4j();
-        String base = System.getProperty(TMPDIR_PROPERTY, System.getProperty("java.io.tmpdir"));
-        Path dir = Files.createTempDirectory(Path.of(base), "jchacha-");
-        dir.toFile().deleteOnExit();
-        File f = new Extractor(dir.toFile()).extractJni(platformPath(), LIBRARY);
-        if (f != null) {
-            f.deleteOnExit();
-        }
-        return f;
-    }
-
-    /** native-lib-loader's extraction into a folder of our choosing. */
-    private static final class Extractor extends BaseJniExtractor {
-        private static File target;
-
-        Extractor(File dir) throws IOException {
-            super(NativeLibrary.class);
-            target = dir;
-        }
-
-        @Override
-        public File getNativeDir() {
-            return target;
-        }
-
-        @Override
-        public File getJniDir() {
-            return target;
-        }
-    }
-
     /**
-     * native-lib-loader logs through SLF4J, and SLF4J without a binding prints a warning to stderr when it first
+     * native-lib-loader's NativeLibraryUtil (the platform path) gets an SLF4J logger when its class initializes, so
+     * slf4j-api is a run-time dependency; and SLF4J without a binding prints a warning to stderr when it first
      * starts. When the application has no binding, start SLF4J here with its warning lines filtered out, so loading
      * a crypto library makes no noise; with a binding, SLF4J starts as usual.
      */

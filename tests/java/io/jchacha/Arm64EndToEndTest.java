@@ -3,6 +3,7 @@ package io.jchacha;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jchacha.internal.EngineCalls;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,19 +18,41 @@ import org.junit.jupiter.api.Test;
 /**
  * linux-aarch_64 end to end: Debian's arm64 OpenJDK 17 under qemu-aarch64 loads the aarch64 library from the
  * classifier jar's layout, picks {@code neon}, and passes a focused part of this suite. Prepared by
- * {@code tests/arm64/fetch-jre.sh} and the Maven build's cross compile (both run by {@code .ci/run}); on a machine
- * without them it is skipped with that reason, and under CI (CI=true) their absence is a failure.
+ * {@code tests/arm64/fetch-jre.sh} and the Maven build's cross compile (both run by {@code .ci/run}). It runs
+ * whenever they are here. A missing part fails the test under CI (environment variable {@code CI} set) and wherever
+ * the aarch64 cross compiler is installed (the build then makes the library, and the JRE is one script away); only
+ * on a machine without that toolchain, or with the cross build turned off, is it skipped with the reason.
  */
 class Arm64EndToEndTest {
     static final String[] FOCUSED = {
-        "io.jchacha.ExpectedBackendTest", "io.jchacha.ChaCha20VectorsTest", "io.jchacha.RfcVectorsTest",
-        "io.jchacha.ChaCha20BadInputTest", "io.jchacha.WycheproofTest", "io.jchacha.Poly1305Test",
-        "io.jchacha.ChaCha20StreamTest",
+        "io.jchacha.ExpectedBackendTest", "io.jchacha.EngineRoutingTest", "io.jchacha.ChaCha20VectorsTest",
+        "io.jchacha.RfcVectorsTest", "io.jchacha.ChaCha20BadInputTest", "io.jchacha.WycheproofTest",
+        "io.jchacha.Poly1305Test", "io.jchacha.ChaCha20StreamTest",
     };
 
+    static boolean ci() {
+        String ci = System.getenv("CI");
+        return ci != null && !ci.isEmpty() && !ci.equalsIgnoreCase("false");
+    }
+
+    static boolean onPath(String program) {
+        return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, program)));
+    }
+
+    /** The aarch64 cross compiler the build uses, unless the cross build is turned off (-Djchacha.cross=OFF). */
+    static boolean toolchain() {
+        return !"OFF".equalsIgnoreCase(System.getProperty("jchacha.test.cross", "ON"))
+                && onPath("aarch64-linux-gnu-gcc");
+    }
+
+    /** A missing part: a failure under CI or where the toolchain is installed, else a skip with the reason. */
     static void require(boolean ok, String what) {
-        if (!ok && "true".equals(System.getenv("CI"))) {
+        if (!ok && ci()) {
             throw new AssertionError(what + " (CI must provide it: see .ci/run)");
+        }
+        if (!ok && toolchain()) {
+            throw new AssertionError(what + " (aarch64-linux-gnu-gcc is installed, so this run is required)");
         }
         Assumptions.assumeTrue(ok, what);
     }
@@ -44,6 +67,8 @@ class Arm64EndToEndTest {
         require(Files.isRegularFile(natives.resolve("natives/linux_arm64/libjchacha.so")),
                 "no aarch64 library staged in " + natives + ": install gcc-aarch64-linux-gnu and rebuild");
         String qemu = System.getenv().getOrDefault("QEMU_AARCH64", "qemu-aarch64");
+        require(qemu.contains(File.separator) ? Files.isExecutable(Path.of(qemu)) : onPath(qemu),
+                qemu + " not found: install qemu-user");
 
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> entries = Arrays.stream(cp.split(File.pathSeparator))
@@ -54,7 +79,7 @@ class Arm64EndToEndTest {
         entries.add(System.getProperty("jchacha.test.consoleJar"));
 
         List<String> cmd = new ArrayList<>(List.of(qemu, "-L", root.toString(), java.toString(),
-                "-XX:TieredStopAtLevel=1", "-Djchacha.test.expectBackend=neon",
+                "-XX:TieredStopAtLevel=1", "-Djchacha.test.expectBackend=neon", "-D" + EngineCalls.PROPERTY + "=true",
                 "-Djchacha.wycheproof.dir=" + System.getProperty("jchacha.wycheproof.dir"),
                 "-cp", String.join(File.pathSeparator, entries),
                 "org.junit.platform.console.ConsoleLauncher", "execute", "--disable-banner", "--details=summary",

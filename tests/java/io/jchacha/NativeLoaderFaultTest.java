@@ -25,17 +25,21 @@ import org.junit.jupiter.api.io.TempDir;
 class NativeLoaderFaultTest {
     static final String HOST_LIB = System.mapLibraryName("jchacha");
 
-    /** Child main: the outcome of creating a cipher, and why portable is unavailable. */
+    /** Child main: the outcome of creating a cipher, why portable is unavailable, and the exception behind it. */
     public static final class Probe {
         public static void main(String[] args) {
             String outcome;
+            Throwable cause = null;
             try {
                 outcome = "ok " + ChaCha20.ietf(new byte[32], new byte[12]).backend().id();
             } catch (RuntimeException e) {
                 outcome = e.getClass().getName() + ": " + e.getMessage();
+                cause = e.getCause() == null ? null : e.getCause().getCause();
             }
             System.out.println(outcome);
             System.out.println("portable: " + Backends.unavailableReason(Backend.PORTABLE).orElse("available"));
+            System.out.println("cause: " + Backends.nativeLoadFailure().map(t -> t.getClass().getName()).orElse("none")
+                    + (cause == null ? "" : " | forced error caused by " + cause.getClass().getName()));
         }
     }
 
@@ -90,6 +94,20 @@ class NativeLoaderFaultTest {
     @Test
     void missingFromTheClassPath() throws Exception {
         assertFallsBackWith(classPathWithoutNatives(), "no native library for this platform");
+    }
+
+    /**
+     * native-lib-loader's NativeLibraryUtil needs slf4j-api when its class initializes, so slf4j-api stays a run-time
+     * dependency; an application that leaves it out gets java and the reason, not a broken class.
+     */
+    @Test
+    void withoutSlf4jApi() throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String withoutSlf4j = Arrays.stream(cp.split(File.pathSeparator)).filter(e -> !e.contains("slf4j-api"))
+                .collect(Collectors.joining(File.pathSeparator));
+        assertFallsBackWith(withoutSlf4j, "needs slf4j-api on the class path): NoClassDefFoundError: org/slf4j/");
+        List<String> out = run(withoutSlf4j);
+        assertEquals("cause: java.lang.NoClassDefFoundError", out.get(2));
     }
 
     @Test
@@ -152,6 +170,7 @@ class NativeLoaderFaultTest {
         List<String> out = run(classPathWithoutNatives(), "jchacha.native.path=" + builtLibrary("jchacha"));
         assertTrue(out.get(0).startsWith("ok ") && !out.get(0).equals("ok java"), String.join("\n", out));
         assertEquals("portable: available", out.get(1));
+        assertEquals("cause: none", out.get(2));
     }
 
     /** The extraction folder is honoured: a usable one works, a missing one is the stated reason. */
@@ -162,5 +181,10 @@ class NativeLoaderFaultTest {
         assertTrue(out.get(0).startsWith("ok ") && !out.get(0).equals("ok java"), String.join("\n", out));
         Path missing = dir.resolve("no-such-folder");
         assertFallsBackWith(cp, missing.toString(), "jchacha.native.tmpdir=" + missing);
+        // the exception behind the failure is kept, for Backends and as the forced backend's error's cause
+        String noFile = java.nio.file.NoSuchFileException.class.getName();
+        assertEquals("cause: " + noFile, run(cp, "jchacha.native.tmpdir=" + missing).get(2));
+        assertEquals("cause: " + noFile + " | forced error caused by " + noFile,
+                run(cp, "jchacha.native.tmpdir=" + missing, "jchacha.backend=portable").get(2));
     }
 }

@@ -1,15 +1,23 @@
 package io.jchacha;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.bouncycastle.crypto.StreamCipher;
 import org.bouncycastle.crypto.engines.ChaCha7539Engine;
 import org.bouncycastle.crypto.engines.ChaChaEngine;
 import org.bouncycastle.crypto.params.KeyParameter;
 import org.bouncycastle.crypto.params.ParametersWithIV;
 
-/** Shared helpers: hex, random bytes, and BouncyCastle as the independent implementation of every variant. */
-final class TestSupport {
+/**
+ * Shared helpers: hex, random bytes, BouncyCastle as the independent implementation of every variant, and the native
+ * backends to iterate over.
+ */
+public final class TestSupport {
     private TestSupport() {}
 
     static byte[] hex(String s) {
@@ -18,6 +26,18 @@ final class TestSupport {
 
     static String hex(byte[] b) {
         return HexFormat.of().formatHex(b);
+    }
+
+    /**
+     * The native backends that run here, for tests that iterate over them. Fails when one that this machine should
+     * run ({@link CpuBackends}) is missing, so such a test cannot pass by iterating over nothing.
+     */
+    public static List<Backend> nativeBackends() {
+        List<Backend> l = Backends.available().stream().filter(Backend::isNative).collect(Collectors.toList());
+        Set<Backend> expected = CpuBackends.expectedNative();
+        assertTrue(l.containsAll(expected), "native backends that must run here: " + expected + ", running: " + l
+                + (l.isEmpty() ? " (library: " + Backends.unavailableReason(Backend.PORTABLE).orElse("") + ")" : ""));
+        return l;
     }
 
     static byte[] random(Random r, int n) {

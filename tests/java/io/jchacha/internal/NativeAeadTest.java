@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jchacha.Backend;
+import io.jchacha.TestSupport;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,10 +23,8 @@ class NativeAeadTest {
 
     private static List<AeadEngine> natives() {
         List<AeadEngine> l = new ArrayList<>();
-        for (Backend b : Backend.values()) {
-            if (b.isNative() && Engines.unavailableReason(b) == null) {
-                l.add((AeadEngine) Engines.forBackend(b));
-            }
+        for (Backend b : TestSupport.nativeBackends()) {
+            l.add((AeadEngine) Engines.forBackend(b));
         }
         return l;
     }
