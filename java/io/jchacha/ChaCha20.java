@@ -578,16 +578,20 @@ public final class ChaCha20 implements Destroyable {
         int o0 = offset;
         int first = Math.min(len, PIECE - o0);
         int pieces = 1 + (len - first + PIECE - 1) / PIECE;
-        for (int i = 0; i < pieces; i++) {
-            int k = backwards ? pieces - 1 - i : i;
-            int start = k == 0 ? 0 : first + (k - 1) * PIECE;
-            int n = k == 0 ? first : Math.min(PIECE, len - start);
-            moveTo(b0, o0, start);
-            in.get(inPos + start, bounce, 0, n);
-            process(bounce, 0, bounce, 0, n);
-            out.put(outPos + start, bounce, 0, n);
+        try {
+            for (int i = 0; i < pieces; i++) {
+                int k = backwards ? pieces - 1 - i : i;
+                int start = k == 0 ? 0 : first + (k - 1) * PIECE;
+                int n = k == 0 ? first : Math.min(PIECE, len - start);
+                moveTo(b0, o0, start);
+                in.get(inPos + start, bounce, 0, n);
+                process(bounce, 0, bounce, 0, n);
+                out.put(outPos + start, bounce, 0, n);
+            }
+        } finally {
+            // even if a buffer another thread resized throws half-way: never hand out this keystream again
+            moveTo(b0, o0, len);
         }
-        moveTo(b0, o0, len);
     }
 
     private void processBuffer(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
