@@ -173,6 +173,29 @@ class ChaCha20AliasingTest {
         }
     }
 
+    /** Views of one memory whose ranges do not overlap go straight through: the piece buffer is never made. */
+    @Test
+    void disjointViewsAreNotCopied() throws ReflectiveOperationException {
+        java.lang.reflect.Field bounce = ChaCha20.class.getDeclaredField("bounce");
+        bounce.setAccessible(true);
+        int len = 20000;
+        byte[] a = new byte[2 * len + 5];
+        ByteBuffer direct = ByteBuffer.allocateDirect(2 * len + 5);
+        ChaCha20 c = cipherAt(3);
+        c.update(a, 0, len, a, len);
+        c.update(a, len + 5, len, a, 0);
+        c.update(ByteBuffer.wrap(a, 0, len), ByteBuffer.wrap(a, len, len + 5).slice());
+        c.update(direct.duplicate().limit(len), direct.duplicate().position(len));
+        c.update(direct.duplicate().position(len + 5).slice().asReadOnlyBuffer(), direct.duplicate());
+        c.update(ByteBuffer.wrap(a, 0, len).asReadOnlyBuffer(), direct.duplicate());
+        c.update(direct.duplicate().limit(len), ByteBuffer.wrap(a));
+        org.junit.jupiter.api.Assertions.assertNull(bounce.get(c), "disjoint ranges copied");
+        c.update(a, 0, len, a, 1);
+        assertEquals(PIECE_BYTES, ((byte[]) bounce.get(c)).length, "overlapping ranges do use it");
+    }
+
+    private static final int PIECE_BYTES = 16 * 1024;
+
     /** One buffer object as both input and output works in place and advances its position once. */
     @Test
     void sameBufferObject() {
