@@ -4,6 +4,8 @@ import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.Bytes;
+import io.jchacha.internal.Overlap;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
@@ -23,8 +25,13 @@ import javax.security.auth.Destroyable;
  * 256 GiB), {@link Variant#ORIGINAL} (Bernstein's, 64-bit nonce and 64-bit counter) and {@link Variant#XCHACHA20}
  * (draft-irtf-cfrg-xchacha: 192-bit nonce; the subkey comes from {@link HChaCha20}, the last 8 nonce bytes and a
  * 64-bit counter follow as in the original variant, so its first 2^32 blocks equal the draft's IETF-based
- * definition). Rounds: 20 (ChaCha20), 12 or 8. A cipher whose counter would run past its limit throws
- * {@link IllegalStateException} before it writes any byte that would repeat keystream.
+ * definition). Rounds: 20 (ChaCha20), 12 or 8.
+ *
+ * <p>The block counter never wraps. The keystream of a cipher ends with the last block its counter can name
+ * (2^32 - 1, or 2^64 - 1 read as unsigned), and a call that would run past that end throws before it writes
+ * anything or moves the position. The 64-bit variants reach positions of up to 2^70 bytes: {@link #position()}
+ * and {@link #seek(long)} cover the first 2^63 - 1 bytes, {@link #positionExact()}, {@link #remainingExact()} and
+ * {@link #seek(BigInteger)} all of them.
  *
  * <p>Every method validates all of its arguments before it writes anything or moves the position. Instances are
  * not thread-safe. {@link #destroy()} wipes the key.
@@ -73,20 +80,25 @@ public final class ChaCha20 implements Destroyable {
     public static final int BLOCK_LENGTH = 64;
 
     private static final long IETF_BLOCKS = 1L << 32;
+    /** Bytes per piece when input and output overlap (a multiple of the block length). */
+    private static final int PIECE = 16 * 1024;
 
     private final Variant variant;
     private final int rounds;
     private final boolean counter64;
     private final long initialCounter;
+    /** The last counter value (unsigned): 2^32 - 1 or 2^64 - 1. */
+    private final long lastBlock;
     private final Engine engine;
     private final int[] state = new int[16];
 
     /** Absolute block counter of the next keystream byte (unsigned 64-bit). */
     private long block;
-    /** Offset of the next keystream byte inside {@link #block}. */
+    /**
+     * Offset of the next keystream byte inside {@link #block}: 0 to 63, or 64 once the whole last block is used
+     * (the end of the keystream, where {@code block} is {@link #lastBlock}: the counter is never advanced past it).
+     */
     private int offset;
-    /** Bytes produced since the initial counter. */
-    private long position;
 
     /** Cached keystream for short updates: blocks [ksBlock, ksBlock + ksBlocks). */
     private byte[] ks;
@@ -117,6 +129,7 @@ public final class ChaCha20 implements Destroyable {
         this.rounds = rounds;
         this.counter64 = variant != Variant.IETF;
         this.initialCounter = initialCounter;
+        this.lastBlock = counter64 ? -1L : IETF_BLOCKS - 1;
 
         state[0] = ChaChaBlock.C0;
         state[1] = ChaChaBlock.C1;
@@ -145,7 +158,8 @@ public final class ChaCha20 implements Destroyable {
                 break;
             }
         }
-        setPosition(0);
+        block = initialCounter;
+        offset = 0;
     }
 
     private void setKey(byte[] key) {
@@ -196,68 +210,115 @@ public final class ChaCha20 implements Destroyable {
         return Backend.fromId(engine.name());
     }
 
-    /** Bytes of keystream produced (or skipped) since the initial counter. */
+    /**
+     * Bytes of keystream produced (or skipped) since the initial counter.
+     *
+     * @throws ArithmeticException if the position is 2^63 or more (only the 64-bit counter variants get there; see
+     *                             {@link #positionExact()})
+     */
     public long position() {
-        return position;
+        long blocks = block - initialCounter; // unsigned, exact: the position never passes the end
+        long bytes = (blocks << 6) + offset;
+        if (Long.compareUnsigned(blocks, 1L << 57) >= 0 || bytes < 0) {
+            throw new ArithmeticException("position " + positionExact() + " does not fit a long; use positionExact()");
+        }
+        return bytes;
     }
 
-    /** Bytes of keystream left before the block counter is exhausted (Long.MAX_VALUE if more). */
+    /** Bytes of keystream produced (or skipped) since the initial counter, exact at every position. */
+    public BigInteger positionExact() {
+        return unsigned(block - initialCounter).shiftLeft(6).add(BigInteger.valueOf(offset));
+    }
+
+    /** Bytes of keystream left before the block counter is exhausted, or Long.MAX_VALUE if at least that many. */
     public long remaining() {
-        if (!counter64) {
-            return (IETF_BLOCKS - block) * BLOCK_LENGTH - offset;
-        }
-        if (block == 0) {
-            // either the very start with initial counter 0 (2^64 blocks ahead) or exactly at the end
-            return position > 0 && offset == 0 ? 0 : Long.MAX_VALUE;
-        }
-        long blocksLeft = -block; // 2^64 - block, unsigned
-        if (Long.compareUnsigned(blocksLeft, Long.MAX_VALUE / BLOCK_LENGTH) > 0) {
-            return Long.MAX_VALUE;
-        }
-        return blocksLeft * BLOCK_LENGTH - offset;
+        long left = bytesLeft(block, offset);
+        return left < 0 ? Long.MAX_VALUE : left;
+    }
+
+    /** Bytes of keystream left before the block counter is exhausted, exact (up to 2^70). */
+    public BigInteger remainingExact() {
+        return bytesLeftExact(block, offset);
     }
 
     /**
      * Moves to byte {@code position} of the keystream (relative to the initial counter), forwards or backwards.
      *
-     * @throws IllegalArgumentException if {@code position} is negative or beyond the counter's limit
+     * @throws IllegalArgumentException if {@code position} is negative or beyond the keystream's end
      */
     public void seek(long position) {
         checkLive();
         if (position < 0) {
             throw new IllegalArgumentException("position must not be negative: " + position);
         }
-        long limit = limitBytes();
-        if (position > limit) {
-            throw new IllegalArgumentException("position " + position + " is beyond the keystream's end (" + limit
-                    + " bytes for this variant and initial counter)");
+        if (Long.compareUnsigned(position, bytesLeft(initialCounter, 0)) > 0) {
+            throw beyondEnd(BigInteger.valueOf(position));
         }
-        setPosition(position);
+        moveTo(initialCounter, 0, position);
     }
 
-    /** Keystream bytes available from the initial counter, saturated at Long.MAX_VALUE. */
-    private long limitBytes() {
-        if (!counter64) {
-            return (IETF_BLOCKS - initialCounter) * BLOCK_LENGTH;
+    /**
+     * Moves to byte {@code position} of the keystream (relative to the initial counter): every position of the
+     * 64-bit counter variants, up to 2^70.
+     *
+     * @throws NullPointerException     if {@code position} is null
+     * @throws IllegalArgumentException if {@code position} is negative or beyond the keystream's end
+     */
+    public void seek(BigInteger position) {
+        Objects.requireNonNull(position, "position");
+        checkLive();
+        if (position.signum() < 0) {
+            throw new IllegalArgumentException("position must not be negative: " + position);
         }
-        long blocks = -initialCounter; // 2^64 - initial, as unsigned; 0 means 2^64
-        if (blocks == 0 || Long.compareUnsigned(blocks, Long.MAX_VALUE / BLOCK_LENGTH) > 0) {
-            return Long.MAX_VALUE;
+        int c = position.compareTo(bytesLeftExact(initialCounter, 0));
+        if (c > 0) {
+            throw beyondEnd(position);
         }
-        return blocks * BLOCK_LENGTH;
+        if (c == 0) {
+            block = lastBlock;
+            offset = BLOCK_LENGTH;
+        } else {
+            block = initialCounter + position.shiftRight(6).longValue(); // below the end: no wrap
+            offset = position.intValue() & (BLOCK_LENGTH - 1);
+        }
     }
 
-    private void setPosition(long pos) {
-        this.position = pos;
-        this.block = initialCounter + (pos >>> 6);
-        this.offset = (int) (pos & 63);
+    private IllegalArgumentException beyondEnd(BigInteger position) {
+        return new IllegalArgumentException("position " + position + " is beyond the keystream's end ("
+                + bytesLeftExact(initialCounter, 0) + " bytes for this variant and initial counter)");
+    }
+
+    private static BigInteger unsigned(long v) {
+        return new BigInteger(Long.toUnsignedString(v));
+    }
+
+    /** Keystream bytes from block {@code b}, offset {@code o} to the end, as unsigned, capped at 2^63. */
+    private long bytesLeft(long b, int o) {
+        long blocks = lastBlock - b; // whole blocks after b, unsigned
+        if (Long.compareUnsigned(blocks, 1L << 57) >= 0) {
+            return Long.MIN_VALUE; // 2^63 unsigned: more than any long count
+        }
+        return (blocks << 6) + (BLOCK_LENGTH - o); // at most 2^63
+    }
+
+    private BigInteger bytesLeftExact(long b, int o) {
+        return unsigned(lastBlock - b).add(BigInteger.ONE).shiftLeft(6).subtract(BigInteger.valueOf(o));
+    }
+
+    /** Sets the position {@code n} bytes after block {@code b}, offset {@code o}; {@code n} must not pass the end. */
+    private void moveTo(long b, int o, long n) {
+        if (n == bytesLeft(b, o)) {
+            block = lastBlock;
+            offset = BLOCK_LENGTH;
+            return;
+        }
+        long off = o + (n & (BLOCK_LENGTH - 1));
+        block = b + (n >>> 6) + (off >>> 6); // before the end: no wrap
+        offset = (int) (off & (BLOCK_LENGTH - 1));
     }
 
     private void advance(int n) {
-        position += n;
-        long o = offset + (long) n;
-        block += o >>> 6;
-        offset = (int) (o & 63);
+        moveTo(block, offset, n);
     }
 
     private void checkLive() {
@@ -266,11 +327,12 @@ public final class ChaCha20 implements Destroyable {
         }
     }
 
+    /** Throws unless {@code len} (at least 0) more bytes of keystream exist. */
     private void checkRemaining(long len) {
         checkLive();
-        long remaining = remaining();
-        if (len > remaining) {
-            throw new IllegalStateException("keystream exhausted: " + len + " bytes requested, " + remaining
+        long left = bytesLeft(block, offset);
+        if (Long.compareUnsigned(len, left) > 0) {
+            throw new IllegalStateException("keystream exhausted: " + len + " bytes requested, " + left
                     + " left before the " + (counter64 ? "64" : "32") + "-bit block counter wraps");
         }
     }
@@ -298,11 +360,12 @@ public final class ChaCha20 implements Destroyable {
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
         checkRemaining(len);
-        if (in == out && inOff != outOff && inOff < outOff + len && outOff < inOff + len) {
-            in = Arrays.copyOfRange(in, inOff, inOff + len);
-            inOff = 0;
+        Overlap overlap = Overlap.of(in, inOff, out, outOff, len);
+        if (overlap == Overlap.NONE) {
+            process(in, inOff, out, outOff, len);
+        } else {
+            walk(ByteBuffer.wrap(in), inOff, ByteBuffer.wrap(out), outOff, len, overlap == Overlap.OUTPUT_AFTER_INPUT);
         }
-        process(in, inOff, out, outOff, len);
         return len;
     }
 
@@ -316,8 +379,12 @@ public final class ChaCha20 implements Destroyable {
 
     /**
      * XORs all remaining bytes of {@code input} into {@code output}, as {@code Cipher.update(ByteBuffer,
-     * ByteBuffer)} does: both positions advance by the count. Heap and direct buffers; {@code input} and
-     * {@code output} may be the same buffer (in place) or views of the same heap array.
+     * ByteBuffer)} does: both positions advance by the count. Heap and direct buffers. {@code input} and
+     * {@code output} may be the same buffer (in place) or any views of the same memory (slices, duplicates,
+     * read-only views, overlapping in either direction): the result is always as if all of the input were read
+     * before any output is written. Ranges that overlap are worked through a 16 KiB buffer piece by piece, in the
+     * order that reads every piece before it is overwritten; a read-only heap input with a heap output is copied
+     * first (it cannot show whether it is a view of the output's array). Disjoint ranges are never copied.
      *
      * @return the number of bytes processed
      * @throws java.nio.BufferOverflowException if {@code output} has less room than {@code input} has bytes
@@ -337,19 +404,27 @@ public final class ChaCha20 implements Destroyable {
         checkRemaining(len);
         int inPos = input.position();
         int outPos = output.position();
-        if (input == output) {
-            processBuffer(input, inPos, output, outPos, len);
-            input.position(inPos + len);
-            return len;
-        }
-        if (input.hasArray() && output.hasArray()) {
-            byte[] a = input.array();
-            update(a, input.arrayOffset() + inPos, len, output.array(), output.arrayOffset() + outPos);
-        } else {
-            processBuffer(input, inPos, output, outPos, len);
+        switch (Overlap.of(input, inPos, output, outPos, len)) {
+            case NONE:
+                processBuffers(input, inPos, output, outPos, len);
+                break;
+            case OUTPUT_BEFORE_INPUT:
+                walk(input, inPos, output, outPos, len, false);
+                break;
+            case OUTPUT_AFTER_INPUT:
+                walk(input, inPos, output, outPos, len, true);
+                break;
+            default: {
+                byte[] copy = new byte[len];
+                input.get(inPos, copy, 0, len);
+                processBuffers(ByteBuffer.wrap(copy), 0, output, outPos, len);
+                Arrays.fill(copy, (byte) 0);
+            }
         }
         input.position(inPos + len);
-        output.position(outPos + len);
+        if (output != input) {
+            output.position(outPos + len);
+        }
         return len;
     }
 
@@ -362,21 +437,23 @@ public final class ChaCha20 implements Destroyable {
         int len = output.remaining();
         checkRemaining(len);
         int pos = output.position();
-        if (output.hasArray()) {
-            process(null, 0, output.array(), output.arrayOffset() + pos, len);
-        } else {
-            processBuffer(null, 0, output, pos, len);
-        }
+        processBuffers(null, 0, output, pos, len);
         output.position(pos + len);
     }
 
-    /** Skips {@code n} bytes of keystream (same as {@code seek(position() + n)}). */
+    /**
+     * Skips {@code n} bytes of keystream (same as {@code seek(position() + n)}, at every position).
+     *
+     * @throws IllegalArgumentException if {@code n} is negative
+     * @throws IllegalStateException    if fewer than {@code n} bytes of keystream are left (the position does not
+     *                                  move)
+     */
     public void skip(long n) {
         if (n < 0) {
             throw new IllegalArgumentException("n must not be negative: " + n);
         }
         checkRemaining(n);
-        setPosition(position + n);
+        moveTo(block, offset, n);
     }
 
     // ---- the stream layer: serve short pieces from a keystream cache, hand long runs to the engine ----
@@ -397,12 +474,11 @@ public final class ChaCha20 implements Destroyable {
         int max = engine.bufferBlocks();
         int want = ks == null ? (int) Math.min(max, (offset + (long) len + BLOCK_LENGTH - 1) / BLOCK_LENGTH) : max;
         if (ks == null || ks.length < want * BLOCK_LENGTH) {
+            wipe(ks);
             ks = new byte[want * BLOCK_LENGTH];
         }
-        long remaining = remaining();
-        long left = remaining >= (long) want * BLOCK_LENGTH ? want
-                : (remaining + offset + BLOCK_LENGTH - 1) / BLOCK_LENGTH; // blocks before the limit
-        int n = (int) Math.min(want, left);
+        long after = lastBlock - block; // blocks after this one before the end, unsigned
+        int n = Long.compareUnsigned(after, want - 1) >= 0 ? want : (int) after + 1;
         setCounter(block);
         engine.xor(state, rounds, counter64, (byte[]) null, 0, ks, 0, n * BLOCK_LENGTH);
         ksBlock = block;
@@ -411,8 +487,8 @@ public final class ChaCha20 implements Destroyable {
 
     /** The index into {@link #ks} of the next keystream byte, or -1 when the cache does not hold it. */
     private int cacheIndex() {
-        long d = block - ksBlock;
-        if (ks == null || d < 0 || d >= ksBlocks) {
+        long d = block - ksBlock; // unsigned
+        if (ks == null || Long.compareUnsigned(d, ksBlocks) >= 0) {
             return -1;
         }
         return (int) d * BLOCK_LENGTH + offset;
@@ -475,6 +551,49 @@ public final class ChaCha20 implements Destroyable {
         }
     }
 
+    /** An update whose ranges are disjoint or identical: straight through, arrays where both have one. */
+    private void processBuffers(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        if (out.hasArray() && (in == null || in.hasArray())) {
+            process(in == null ? null : in.array(), in == null ? 0 : in.arrayOffset() + inPos, out.array(),
+                    out.arrayOffset() + outPos, len);
+        } else {
+            processBuffer(in, inPos, out, outPos, len);
+        }
+    }
+
+    /** Buffer for the pieces of an overlapping update, {@link #PIECE} bytes. */
+    private byte[] bounce;
+
+    /**
+     * An update whose ranges overlap at different starts, in pieces of {@link #PIECE} bytes (all but the first
+     * block-aligned) through {@link #bounce}: each piece is read whole before it is written, and the pieces go back
+     * to front when the output lies after the input, front to back otherwise (memmove's rule), so no piece reads a
+     * byte an earlier one overwrote. The position moves to each piece's start, and to the end afterwards.
+     */
+    private void walk(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, boolean backwards) {
+        if (bounce == null) {
+            bounce = new byte[PIECE];
+        }
+        long b0 = block;
+        int o0 = offset;
+        int first = Math.min(len, PIECE - o0);
+        int pieces = 1 + (len - first + PIECE - 1) / PIECE;
+        try {
+            for (int i = 0; i < pieces; i++) {
+                int k = backwards ? pieces - 1 - i : i;
+                int start = k == 0 ? 0 : first + (k - 1) * PIECE;
+                int n = k == 0 ? first : Math.min(PIECE, len - start);
+                moveTo(b0, o0, start);
+                in.get(inPos + start, bounce, 0, n);
+                process(bounce, 0, bounce, 0, n);
+                out.put(outPos + start, bounce, 0, n);
+            }
+        } finally {
+            // even if a buffer another thread resized throws half-way: never hand out this keystream again
+            moveTo(b0, o0, len);
+        }
+    }
+
     private void processBuffer(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         while (len > 0) {
             int n = nextCacheRun(len);
@@ -488,6 +607,7 @@ public final class ChaCha20 implements Destroyable {
             } else {
                 // bulk copies: per-byte get/put on a direct buffer cost more than the keystream itself
                 if (scratch == null || scratch.length < n) {
+                    wipe(scratch);
                     scratch = new byte[ks.length];
                 }
                 in.get(inPos, scratch, 0, n);
@@ -501,16 +621,19 @@ public final class ChaCha20 implements Destroyable {
         }
     }
 
-    /** Wipes the key and cached keystream; the cipher cannot be used afterwards. */
+    private static void wipe(byte[] b) {
+        if (b != null) {
+            Arrays.fill(b, (byte) 0);
+        }
+    }
+
+    /** Wipes the key words, the cached keystream and the staging buffers; the cipher cannot be used afterwards. */
     @Override
     public void destroy() {
         Arrays.fill(state, 0);
-        if (ks != null) {
-            Arrays.fill(ks, (byte) 0);
-        }
-        if (scratch != null) {
-            Arrays.fill(scratch, (byte) 0);
-        }
+        wipe(ks);
+        wipe(scratch);
+        wipe(bounce);
         ksBlocks = 0;
         destroyed = true;
     }

@@ -79,6 +79,7 @@ public final class JavaEngine implements Engine {
                 emit(state, counter64, done, n, x, lanes, in, inOff + 64 * done, out, outOff + 64 * done);
                 done += n;
             }
+            java.util.Arrays.fill(x, 0); // the permuted state: invertible, so as secret as the key
         }
         if (done * 64 < len) {
             scalar(state, rounds, counter64, done, in, inOff + 64 * done, out, outOff + 64 * done, len - 64 * done);
@@ -398,7 +399,9 @@ public final class JavaEngine implements Engine {
                 len -= 64;
                 ctr++;
             } else {
-                tail(new long[] {k0, k1, k2, k3, k4, k5, k6, k7}, in, inOff, out, outOff, len);
+                long[] k = {k0, k1, k2, k3, k4, k5, k6, k7};
+                tail(k, in, inOff, out, outOff, len);
+                java.util.Arrays.fill(k, 0); // keystream the next update would use
                 return;
             }
         }

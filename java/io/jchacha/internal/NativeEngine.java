@@ -125,6 +125,8 @@ final class NativeEngine implements Engine, AeadEngine {
             len -= n;
             ChaChaBlock.addCounter(s, counter64, n / 64);
         }
+        java.util.Arrays.fill(chunk, (byte) 0);
+        java.util.Arrays.fill(s, 0);
     }
 
     @Override
