@@ -177,18 +177,8 @@ static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], j
     return b;
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
-                                                                     jlong k0, jlong k1, jlong k2, jlong k3,
-                                                                     jlong ctr, jlong nonce, jint rounds,
-                                                                     jboolean counter64, jbyteArray in,
-                                                                     jint inOff, jbyteArray out, jint outOff,
-                                                                     jint len, jboolean inPlace) {
-    (void)cls;
-    uint32_t s[16];
-    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
-    if (b == NULL) {
-        return;
-    }
+static void xor_array(JNIEnv *env, const jc_backend *b, uint32_t s[16], jint rounds, jboolean counter64,
+                      jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len, jboolean inPlace) {
     /* inPlace: the caller says in is out; then in is never touched and inOff is checked against out instead,
      * so a wrong flag can give wrong bytes but never a read outside an array. */
     jsize outLen = (*env)->GetArrayLength(env, out);
@@ -224,6 +214,21 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *en
     }
 }
 
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
+                                                                     jlong k0, jlong k1, jlong k2, jlong k3,
+                                                                     jlong ctr, jlong nonce, jint rounds,
+                                                                     jboolean counter64, jbyteArray in,
+                                                                     jint inOff, jbyteArray out, jint outOff,
+                                                                     jint len, jboolean inPlace) {
+    (void)cls;
+    uint32_t s[16];
+    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
+    if (b != NULL) {
+        xor_array(env, b, s, rounds, counter64, in, inOff, out, outOff, len, inPlace);
+    }
+    jc_wipe(s, sizeof s);
+}
+
 /* The address of a direct buffer's range, or NULL with an exception pending. */
 static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len) {
     uint8_t *p = (*env)->GetDirectBufferAddress(env, buf);
@@ -248,18 +253,12 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *e
     (void)cls;
     uint32_t s[16];
     const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
-    if (b == NULL) {
-        return;
-    }
-    uint8_t *o = direct_range(env, out, outPos, len);
-    if (o == NULL) {
-        return;
-    }
+    uint8_t *o = b == NULL ? NULL : direct_range(env, out, outPos, len);
     const uint8_t *i = NULL;
-    if (in != NULL && (i = direct_range(env, in, inPos, len)) == NULL) {
-        return;
+    if (o != NULL && (in == NULL || (i = direct_range(env, in, inPos, len)) != NULL)) {
+        b->xor_fn(s, rounds, counter64, i, o, (size_t)len);
     }
-    b->xor_fn(s, rounds, counter64, i, o, (size_t)len);
+    jc_wipe(s, sizeof s);
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env, jclass cls, jint handle,
@@ -284,8 +283,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env
     (*env)->GetIntArrayRegion(env, nonce, 0, 4, (jint *)n);
     b->hchacha_fn(k, n, rounds, r);
     (*env)->SetIntArrayRegion(env, out, 0, 8, (const jint *)r);
-    memset(k, 0, sizeof k);
-    memset(r, 0, sizeof r);
+    jc_wipe(k, sizeof k);
+    jc_wipe(r, sizeof r);
 }
 
 /* ---- Poly1305 and ChaCha20-Poly1305 (ABI 2) ----------------------------------------------------------------
