@@ -371,7 +371,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         return tag;
     }
 
-    private static void checkOutput(byte[] out, int outOff, int len) throws ShortBufferException {
+    /** {@code len} is a long: ciphertext plus tag can exceed an int. */
+    private static void checkOutput(byte[] out, int outOff, long len) throws ShortBufferException {
         if (out == null || outOff < 0 || outOff > out.length || out.length - outOff < len) {
             throw new ShortBufferException("output has too little room");
         }
@@ -465,7 +466,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 inOff = 0;
             }
             if (encrypt) {
-                checkOutput(out, outOff, len + TAG_LENGTH);
+                checkOutput(out, outOff, (long) len + TAG_LENGTH);
                 startData();
                 Objects.checkFromIndexSize(inOff, len, in.length);
                 if (stream == null) {
