@@ -3,10 +3,15 @@ package io.jchacha.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jchacha.JChachaProvider;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -238,6 +243,38 @@ class AeadSingleReadTest {
         byte[] back = new byte[SEAL_RACE_LEN];
         if (REF.open(STATE, AAD, 0, 3, sealed, 0, SEAL_RACE_LEN, back, 0)) {
             assertArrayEquals(pt, back, what + ": seal tagged bytes it did not compute");
+        }
+    }
+
+    private static Cipher provider(int mode) throws Exception {
+        Cipher c = Cipher.getInstance("ChaCha20-Poly1305", new JChachaProvider());
+        c.init(mode, new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12]));
+        return c;
+    }
+
+    @Test
+    void providerStreamingSealNeverTagsBytesItDidNotCompute() throws Exception {
+        byte[] pt = Arrays.copyOf(PT, SEAL_RACE_LEN);
+        byte[] out = new byte[SEAL_RACE_LEN + 16];
+        for (int q : new int[] {100, 9000}) {
+            whileToggling(() -> out[q] ^= 1, () -> {
+                for (int i = 0; i < RACE_ROUNDS; i++) {
+                    try {
+                        Cipher c = provider(Cipher.ENCRYPT_MODE);
+                        int n = c.update(pt, 0, 5000, out, 0);
+                        c.doFinal(pt, 5000, SEAL_RACE_LEN - 5000, out, n);
+                        byte[] back;
+                        try {
+                            back = provider(Cipher.DECRYPT_MODE).doFinal(out.clone());
+                        } catch (AEADBadTagException expected) {
+                            continue;
+                        }
+                        assertArrayEquals(pt, back, "streaming seal tagged bytes it did not compute, byte " + q);
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                }
+            });
         }
     }
 }
