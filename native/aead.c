@@ -1,10 +1,11 @@
 /*
- * ChaCha20-Poly1305 over a backend's kernels. Seal encrypts JC_AEAD_CHUNK bytes, then MACs them while they are
- * still in L1; open MACs everything first and decrypts only after a constant-time tag comparison.
+ * ChaCha20-Poly1305 over a backend's kernels, in one pass that reads each input byte once: JC_AEAD_CHUNK bytes at
+ * a time go through a stack copy that both the cipher and the MAC work on while it is in L1 (see fused()). Open
+ * therefore writes plaintext before it knows the tag is good; on a bad tag it zeroes all it wrote.
  *
- * Overlap (input and output ranges that share bytes but do not start at the same address): forward through a
- * stack bounce buffer when out < in; backward through it when out > in (ChaCha20 is seekable), with the MAC in
- * a second forward pass over the output. Identical or disjoint ranges run straight through the kernels.
+ * Overlap: a forward pass is safe when the output starts at or before the input (each chunk is read before the
+ * bytes it lands on are needed again); an output starting inside the input, after it, gets the input moved there
+ * first and is then worked on in place.
  */
 #include "aead.h"
 
@@ -14,8 +15,6 @@
 #ifndef JC_AEAD_CHUNK
 #define JC_AEAD_CHUNK 4096
 #endif
-#define JC_BOUNCE 1024
-
 static int overlaps(const uint8_t *x, const uint8_t *y, size_t n)
 {
     uintptr_t a = (uintptr_t)x, b = (uintptr_t)y;
@@ -65,72 +64,55 @@ static void end_aad(jc_aead *a)
     }
 }
 
-/* ChaCha20 from a->s over n bytes at in -> out with any overlap; MACs the output if mac. Advances a->s. */
-static void crypt(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int mac)
-{
-    const jc_backend *b = a->b;
-    uint32_t *s = a->s;
-    uint32_t base = s[12];
-    if (!overlaps(in, out, n)) {
-        if (!mac) {
-            b->xor_fn(s, 20, 0, in, out, n);
-        } else {
-            for (size_t o = 0; o < n; o += JC_AEAD_CHUNK) {
-                size_t k = n - o < JC_AEAD_CHUNK ? n - o : JC_AEAD_CHUNK;
-                s[12] = base + (uint32_t)(o / 64);
-                b->xor_fn(s, 20, 0, in + o, out + o, k);
-                jc_poly1305_update(&a->mac, out + o, k);
-            }
-        }
-    } else {
-        uint8_t tmp[JC_BOUNCE];
-        if ((uintptr_t)out < (uintptr_t)in) {
-            for (size_t o = 0; o < n; o += JC_BOUNCE) {
-                size_t k = n - o < JC_BOUNCE ? n - o : JC_BOUNCE;
-                s[12] = base + (uint32_t)(o / 64);
-                memcpy(tmp, in + o, k);
-                b->xor_fn(s, 20, 0, tmp, tmp, k);
-                if (mac)
-                    jc_poly1305_update(&a->mac, tmp, k);
-                memcpy(out + o, tmp, k);
-            }
-        } else {
-            size_t o = (n - 1) / JC_BOUNCE * JC_BOUNCE; /* last chunk first */
-            for (;;) {
-                size_t k = n - o < JC_BOUNCE ? n - o : JC_BOUNCE;
-                s[12] = base + (uint32_t)(o / 64);
-                memcpy(tmp, in + o, k);
-                b->xor_fn(s, 20, 0, tmp, tmp, k);
-                memcpy(out + o, tmp, k);
-                if (o == 0)
-                    break;
-                o -= JC_BOUNCE;
-            }
-            if (mac)
-                jc_poly1305_update(&a->mac, out, n);
-        }
-        jc_wipe(tmp, sizeof tmp);
-    }
-    s[12] = base + (uint32_t)((n + 63) / 64);
-}
-
-void jc_aead_seal_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n)
-{
-    end_aad(a);
-    crypt(a, in, out, n, 1);
-    a->ctlen += n;
-}
-
-void jc_aead_mac_ciphertext(jc_aead *a, const uint8_t *ct, size_t n)
+/*
+ * One pass over n bytes, JC_AEAD_CHUNK at a time through a private stack copy, so that each input byte is read
+ * once and the MAC covers exactly the ciphertext the cipher produced or consumed, whatever else writes the
+ * caller's memory meanwhile. Seal: plaintext -> chunk (the kernel reads the input once), MAC the chunk, copy it
+ * out. Open: copy the ciphertext into the chunk, MAC it, decrypt from the chunk into the output. The chunk holds
+ * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok).
+ */
+/* MACs n ciphertext bytes that are already in a private copy. */
+static void mac_ciphertext(jc_aead *a, const uint8_t *ct, size_t n)
 {
     end_aad(a);
     jc_poly1305_update(&a->mac, ct, n);
     a->ctlen += n;
 }
 
-void jc_aead_xor(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n)
+static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
-    crypt(a, in, out, n, 0);
+    uint8_t chunk[JC_AEAD_CHUNK];
+    const jc_backend *b = a->b;
+    end_aad(a);
+    for (size_t o = 0; o < n; o += JC_AEAD_CHUNK) {
+        size_t k = n - o < JC_AEAD_CHUNK ? n - o : JC_AEAD_CHUNK;
+        if (open) {
+            memcpy(chunk, in + o, k);
+            jc_poly1305_update(&a->mac, chunk, k);
+            b->xor_fn(a->s, 20, 0, chunk, out + o, k);
+        } else {
+            b->xor_fn(a->s, 20, 0, in + o, chunk, k);
+            jc_poly1305_update(&a->mac, chunk, k);
+            memcpy(out + o, chunk, k);
+        }
+        a->s[12] += (uint32_t)((k + 63) / 64);
+    }
+    a->ctlen += n;
+}
+
+int jc_aead_forward_ok(const uint8_t *in, const uint8_t *out, size_t n)
+{
+    return (uintptr_t)out <= (uintptr_t)in || !overlaps(in, out, n);
+}
+
+void jc_aead_seal_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n)
+{
+    fused(a, in, out, n, 0);
+}
+
+void jc_aead_open_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n)
+{
+    fused(a, in, out, n, 1);
 }
 
 void jc_aead_tag(jc_aead *a, uint8_t tag[16])
@@ -183,7 +165,7 @@ static void seal_small(const jc_backend *b, const uint32_t state[16], const uint
         ct[i] = in[i] ^ ks[64 + i];
     init_with_key(&a, b, state, ks);
     jc_aead_aad(&a, aad, aadlen);
-    jc_aead_mac_ciphertext(&a, ct, len);
+    mac_ciphertext(&a, ct, len);
     jc_aead_tag(&a, ct + len);
     memmove(out, ct, len + 16); /* after all input was read */
     jc_wipe(ks, sizeof ks);
@@ -200,16 +182,49 @@ static int open_small(const jc_backend *b, const uint32_t state[16], const uint8
     small_keystream(b, state, len, ks);
     init_with_key(&a, b, state, ks);
     jc_aead_aad(&a, aad, aadlen);
-    jc_aead_mac_ciphertext(&a, ct, len);
+    mac_ciphertext(&a, ct, len);
     int ok = jc_aead_verify(&a, ct + len);
     if (ok) {
         for (size_t i = 0; i < len; i++)
             ct[i] ^= ks[64 + i];
         memmove(out, ct, len);
+    } else {
+        jc_wipe(out, len);
     }
     jc_wipe(ks, sizeof ks);
     jc_wipe(ct, sizeof ct);
     jc_wipe(&a, sizeof a);
+    return ok;
+}
+
+/* An output that starts inside the input, after its start: move the input there first (one read of it), then
+ * work in place on the output, which then is the only copy read. */
+static const uint8_t *forward_source(const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (jc_aead_forward_ok(in, out, len))
+        return in;
+    memmove(out, in, len);
+    return out;
+}
+
+void jc_aead_seal_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out)
+{
+    uint8_t tag[16];
+    in = forward_source(in, out, len);
+    jc_aead_seal_update(a, in, out, len);
+    jc_aead_tag(a, tag);
+    memcpy(out + len, tag, 16);
+}
+
+int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out)
+{
+    uint8_t expected[16];
+    memcpy(expected, in + len, 16); /* before the output may overwrite it */
+    in = forward_source(in, out, len);
+    jc_aead_open_update(a, in, out, len);
+    int ok = jc_aead_verify(a, expected);
+    if (!ok)
+        jc_wipe(out, len);
     return ok;
 }
 
@@ -221,12 +236,9 @@ void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *
         return;
     }
     jc_aead a;
-    uint8_t tag[16];
     jc_aead_init(&a, b, state);
     jc_aead_aad(&a, aad, aadlen);
-    jc_aead_seal_update(&a, in, out, len);
-    jc_aead_tag(&a, tag);
-    memcpy(out + len, tag, 16); /* after all input was read: may overlap it */
+    jc_aead_seal_message(&a, in, len, out);
     jc_aead_wipe(&a);
 }
 
@@ -236,14 +248,9 @@ int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *a
     if (len <= JC_AEAD_SMALL)
         return open_small(b, state, aad, aadlen, in, len, out);
     jc_aead a;
-    uint8_t expected[16];
-    memcpy(expected, in + len, 16);
     jc_aead_init(&a, b, state);
     jc_aead_aad(&a, aad, aadlen);
-    jc_aead_mac_ciphertext(&a, in, len);
-    int ok = jc_aead_verify(&a, expected);
-    if (ok)
-        jc_aead_xor(&a, in, out, len);
+    int ok = jc_aead_open_message(&a, in, len, out);
     jc_aead_wipe(&a);
     return ok;
 }

@@ -3,10 +3,13 @@
  * ChaCha20 and Poly1305 kernels).
  *
  * One-shot: jc_aead_seal / jc_aead_open. Incremental (for callers that must split a message, e.g. the JNI glue
- * releasing pinned arrays between chunks): init, aad (any pieces), then for seal seal_update (pieces whose
- * length is a multiple of 64 except the last) and tag; for open mac_ciphertext over all of it, verify, and only
- * if it returned 1, xor (pieces as for seal_update). Within one call input and output may overlap in any way
- * (memmove semantics); across calls the caller keeps the pieces disjoint from input still to come.
+ * releasing pinned arrays between chunks): init, aad (any pieces), then seal_update or open_update over the
+ * message in pieces whose length is a multiple of 64 except the last, then tag (seal) or verify (open; on 0 the
+ * caller zeroes the plaintext it got). Or, for a whole message after the AAD, seal_message / open_message.
+ *
+ * Every input byte is read once: the MAC covers exactly the ciphertext the cipher wrote (seal) or decrypted (open),
+ * even if another thread writes the caller's memory meanwhile. Open writes plaintext before the tag is checked
+ * and zeroes it when the tag is bad.
  */
 #ifndef JCHACHA_AEAD_H
 #define JCHACHA_AEAD_H
@@ -28,12 +31,13 @@ typedef struct jc_aead {
 /* state: the IETF ChaCha20 state with counter 0 (read only). Derives the one-time key from block 0. */
 void jc_aead_init(jc_aead *a, const jc_backend *b, const uint32_t state[16]);
 void jc_aead_aad(jc_aead *a, const uint8_t *aad, size_t n);
-/* Encrypts n bytes and MACs the ciphertext, chunk by chunk while it is in cache. */
+/* 1 if the update calls below may take in and out: disjoint, identical, or out starting before in. Across calls
+ * the caller keeps each piece's output away from input still to come (true for the same distance throughout). */
+int jc_aead_forward_ok(const uint8_t *in, const uint8_t *out, size_t n);
+/* Encrypts n bytes and MACs the ciphertext it produced, one private chunk at a time. */
 void jc_aead_seal_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
-/* MACs n ciphertext bytes (open, first pass). */
-void jc_aead_mac_ciphertext(jc_aead *a, const uint8_t *ct, size_t n);
-/* ChaCha20 only (open, second pass). */
-void jc_aead_xor(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
+/* Copies n ciphertext bytes one private chunk at a time, MACs the chunk and decrypts it into out. */
+void jc_aead_open_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
 /* Finishes the MAC into tag (seal). */
 void jc_aead_tag(jc_aead *a, uint8_t tag[16]);
 /* Finishes the MAC and compares it with expected in constant time: 1 if equal. */
@@ -41,15 +45,19 @@ int jc_aead_verify(jc_aead *a, const uint8_t expected[16]);
 /* Wipes the context (keys, state). */
 void jc_aead_wipe(jc_aead *a);
 
+/* After the AAD: a whole message with in/out overlapping in any way. seal_message writes ciphertext || tag
+ * (len + 16 bytes); open_message reads the tag at in + len first, returns 1 if it matched, else 0 with
+ * out[0 .. len) zeroed. */
+void jc_aead_seal_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out);
+int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out);
+
 /* out[0 .. len+16) = ciphertext || tag. in/out may overlap in any way. */
 void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                   const uint8_t *in, size_t len, uint8_t *out);
 /* in[0 .. len+16) = ciphertext || tag. Returns 1 and writes len plaintext bytes to out if the tag matches;
- * else returns 0 and writes nothing. in/out may overlap in any way. */
+ * else returns 0 with out[0 .. len) zeroed. in/out may overlap in any way. */
 int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                  const uint8_t *in, size_t len, uint8_t *out);
-
-void jc_wipe(void *p, size_t n);
 
 #ifdef __cplusplus
 }

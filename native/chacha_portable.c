@@ -63,9 +63,12 @@ void jc_chacha_xor_portable(const uint32_t state[16], int rounds, int counter64,
             for (int i = 0; i < 16; i++)
                 jc_store32_le(ks + 4 * i, x[i]);
             jc_xor_tail(in, out, ks, len);
+            jc_wipe(ks, sizeof ks);
             len = 0;
         }
     }
+    jc_wipe(x, sizeof x); /* the last block's keystream */
+    jc_wipe(s, sizeof s); /* the key */
 }
 
 void jc_hchacha_portable(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8])
@@ -76,4 +79,5 @@ void jc_hchacha_portable(const uint32_t key[8], const uint32_t nonce[4], int rou
     permute(x, rounds);
     memcpy(out, x, 4 * sizeof(uint32_t));
     memcpy(out + 4, x + 12, 4 * sizeof(uint32_t));
+    jc_wipe(x, sizeof x);
 }

@@ -364,6 +364,7 @@ static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, siz
     memcpy(st, s, sizeof st);
     jc_counter_at(s, counter64, blk, &st[12], &st[13]);
     jc_chacha_xor_portable(st, rounds, counter64, in, out, len);
+    jc_wipe(st, sizeof st);
 }
 
 /* Two blocks, two interleaved horizontal states (twice the ILP of one; no transpose). */
@@ -480,6 +481,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
             uint8_t ks[64 * JC_MAX_GROUP]; /* no alignment attribute: GCC does not realign the stack on Win64 */
             jc_pass_group(g, state, rounds, counter64, blk, NULL, ks);
             jc_xor_tail(in, out, ks, len);
+            jc_wipe(ks, bytes);
             break;
         }
     }

@@ -94,6 +94,9 @@ const char *jc_cpu_features(void);
 /* The architecture the library was compiled for: "x86_64", "aarch64" or "generic". */
 const char *jc_build_arch(void);
 
+/* Zeroes n bytes at p in a way the compiler cannot drop as a dead store (key material on stacks). */
+void jc_wipe(void *p, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

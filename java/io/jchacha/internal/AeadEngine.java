@@ -16,6 +16,11 @@ import java.nio.ByteBuffer;
  * <p>Aliasing: input and output may overlap in any way (same array at other offsets, buffers that are views of
  * the same memory). The result must be as if the whole input were read before any output is written.
  * Implementations are stateless and thread-safe.
+ *
+ * <p>Each input byte is read once: open decrypts exactly the ciphertext it authenticated and seal tags exactly
+ * the ciphertext it computed, even if another thread writes the input or output memory during the call (the
+ * result may then fail to open, but is never a valid tag over other bytes, nor plaintext of unauthenticated
+ * ones). Open may write plaintext before the tag is checked; on a bad tag it zeroes the output range.
  */
 public interface AeadEngine {
 
@@ -27,9 +32,9 @@ public interface AeadEngine {
               byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /**
-     * Verifies the tag {@code in[inOff + len .. inOff + len + 16)} over the {@code len} ciphertext bytes at
-     * {@code in[inOff ..]} in constant time; if it matches, writes the {@code len} plaintext bytes to
-     * {@code out[outOff ..]} and returns true. If not, returns false having written nothing to {@code out}.
+     * Decrypts the {@code len} ciphertext bytes at {@code in[inOff ..]} to {@code out[outOff ..]} and verifies the
+     * tag {@code in[inOff + len .. inOff + len + 16)} over them in constant time: true if it matches; if not, false
+     * with {@code out[outOff .. outOff + len)} all zero.
      */
     boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                  byte[] in, int inOff, int len, byte[] out, int outOff);

@@ -6,9 +6,10 @@ import java.util.Arrays;
 /**
  * ChaCha20-Poly1305 (RFC 8439 2.8) over any {@link Engine}: the default {@link AeadEngine}.
  *
- * <p>Seal works in chunks of {@value #CHUNK} bytes: encrypt a chunk, then MAC it while it is still in cache.
- * Open MACs the whole ciphertext first and decrypts only once the tag matched, so no plaintext is ever
- * written for a forged message.
+ * <p>Seal and open make one pass in chunks of {@value #CHUNK} bytes through a private array that both the cipher
+ * and the MAC work on, so each input byte is read once: what open authenticates is what it decrypts, what seal
+ * tags is what it computed, even if another thread writes the caller's memory meanwhile. Open zeroes its output
+ * range when the tag does not match.
  */
 public final class JavaAead implements AeadEngine {
     /** Bytes per cipher/MAC step; a multiple of 64 so every chunk but the last is whole blocks. */
@@ -51,8 +52,9 @@ public final class JavaAead implements AeadEngine {
         return s;
     }
 
-    private static boolean overlapsDifferently(byte[] in, int inOff, byte[] out, int outOff, int len) {
-        return in == out && inOff != outOff && inOff < outOff + len && outOff < inOff + len;
+    /** Same array, the output starting inside the input after its start: a forward pass would overwrite unread input. */
+    private static boolean outputInsideInput(byte[] in, int inOff, byte[] out, int outOff, int len) {
+        return in == out && outOff > inOff && outOff < inOff + len;
     }
 
     /** Whether two buffers, one of which has no accessible array, might be views of the same memory. */
@@ -69,25 +71,144 @@ public final class JavaAead implements AeadEngine {
         return d == 0;
     }
 
-    @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
-                     byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] copy = null;
-        if (overlapsDifferently(in, inOff, out, outOff, len)) {
-            in = copy = Arrays.copyOfRange(in, inOff, inOff + len);
-            inOff = 0;
-        }
+    /** Where a message comes from; every byte is read from it once, a chunk at a time, into a private array. */
+    private interface Input {
+        /** Copies the message bytes {@code [off, off + n)} to {@code dst[0 .. n)}. */
+        void copy(int off, byte[] dst, int n);
+
+        /** Encrypts the message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
+        void encrypt(Engine e, int[] s, int off, byte[] dst, int n);
+    }
+
+    /** Where a result goes. */
+    private interface Output {
+        /** Writes {@code src[0 .. n)} at {@code off}. */
+        void put(int off, byte[] src, int n);
+
+        /** Decrypts {@code src[0 .. n)} (which it may overwrite) to {@code off}. */
+        void decrypt(Engine e, int[] s, byte[] src, int off, int n);
+
+        /** Zeroes {@code [0, len)}. */
+        void zero(int len);
+    }
+
+    private static Input input(byte[] a, int base) {
+        return new Input() {
+            public void copy(int off, byte[] dst, int n) {
+                System.arraycopy(a, base + off, dst, 0, n);
+            }
+
+            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n) {
+                e.xor(s, ROUNDS, false, a, base + off, dst, 0, n);
+            }
+        };
+    }
+
+    private static Input bufferInput(ByteBuffer b, int base) {
+        return new Input() {
+            public void copy(int off, byte[] dst, int n) {
+                b.get(base + off, dst, 0, n);
+            }
+
+            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n) {
+                copy(off, dst, n);
+                e.xor(s, ROUNDS, false, dst, 0, dst, 0, n);
+            }
+        };
+    }
+
+    private static Output output(byte[] a, int base) {
+        return new Output() {
+            public void put(int off, byte[] src, int n) {
+                System.arraycopy(src, 0, a, base + off, n);
+            }
+
+            public void decrypt(Engine e, int[] s, byte[] src, int off, int n) {
+                e.xor(s, ROUNDS, false, src, 0, a, base + off, n);
+            }
+
+            public void zero(int len) {
+                Arrays.fill(a, base, base + len, (byte) 0);
+            }
+        };
+    }
+
+    private static Output bufferOutput(ByteBuffer b, int base) {
+        return new Output() {
+            public void put(int off, byte[] src, int n) {
+                b.put(base + off, src, 0, n);
+            }
+
+            public void decrypt(Engine e, int[] s, byte[] src, int off, int n) {
+                e.xor(s, ROUNDS, false, src, 0, src, 0, n);
+                put(off, src, n);
+            }
+
+            public void zero(int len) {
+                byte[] z = new byte[Math.min(len, CHUNK)];
+                for (int done = 0; done < len; done += z.length) {
+                    b.put(base + done, z, 0, Math.min(z.length, len - done));
+                }
+            }
+        };
+    }
+
+    /**
+     * One pass, {@value #CHUNK} bytes at a time: the cipher writes the chunk into a private array, the MAC reads it
+     * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
+     */
+    private void seal(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, Output out) {
         Poly1305 mac = macFor(state, aad, aadOff, aadLen);
         int[] s = counterOne(state);
+        byte[] chunk = new byte[Math.min(CHUNK, len)];
         for (int done = 0; done < len; ) {
             int n = Math.min(CHUNK, len - done);
-            engine.xor(s, ROUNDS, false, in, inOff + done, out, outOff + done, n);
-            mac.update(out, outOff + done, n);
+            in.encrypt(engine, s, done, chunk, n);
+            mac.update(chunk, 0, n);
+            out.put(done, chunk, n);
             s[12] += n >>> 6;
             done += n;
         }
-        finishMac(mac, aadLen, len, out, outOff + len);
+        byte[] tag = new byte[TAG];
+        finishMac(mac, aadLen, len, tag, 0);
+        out.put(len, tag, TAG);
         Arrays.fill(s, 0);
+    }
+
+    /**
+     * One pass: each chunk of ciphertext is copied once into a private array, MACed there and decrypted from there,
+     * so the plaintext released is the decryption of exactly the bytes authenticated. Plaintext is written before
+     * the tag is known; on a bad tag the output range is zeroed.
+     */
+    private boolean open(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, byte[] received,
+                         Output out) {
+        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
+        int[] s = counterOne(state);
+        byte[] chunk = new byte[Math.min(CHUNK, len)];
+        for (int done = 0; done < len; ) {
+            int n = Math.min(CHUNK, len - done);
+            in.copy(done, chunk, n);
+            mac.update(chunk, 0, n);
+            out.decrypt(engine, s, chunk, done, n);
+            s[12] += n >>> 6;
+            done += n;
+        }
+        byte[] tag = new byte[TAG];
+        finishMac(mac, aadLen, len, tag, 0);
+        boolean ok = tagsEqual(tag, 0, received, 0);
+        if (!ok) {
+            out.zero(len);
+        }
+        Arrays.fill(s, 0);
+        Arrays.fill(chunk, (byte) 0);
+        return ok;
+    }
+
+    @Override
+    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+        byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
+        seal(state, aad, aadOff, aadLen, copy != null ? input(copy, 0) : input(in, inOff), len, output(out, outOff));
         if (copy != null) {
             Arrays.fill(copy, (byte) 0);
         }
@@ -96,21 +217,31 @@ public final class JavaAead implements AeadEngine {
     @Override
     public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
-        mac.update(in, inOff, len);
-        byte[] tag = new byte[TAG];
-        finishMac(mac, aadLen, len, tag, 0);
-        if (!tagsEqual(tag, 0, in, inOff + len)) {
-            return false;
+        byte[] received = Arrays.copyOfRange(in, inOff + len, inOff + len + TAG);
+        Input src = outputInsideInput(in, inOff, out, outOff, len)
+                ? input(Arrays.copyOfRange(in, inOff, inOff + len), 0) : input(in, inOff);
+        return open(state, aad, aadOff, aadLen, src, len, received, output(out, outOff));
+    }
+
+    /** A private copy of a buffer call's input when it may share memory with the output unseen, else null. */
+    private static byte[] copyIfAliased(ByteBuffer in, int inPos, int len, ByteBuffer out) {
+        if (in.hasArray() || !mayAlias(in, out)) {
+            return null;
         }
-        if (overlapsDifferently(in, inOff, out, outOff, len)) {
-            in = Arrays.copyOfRange(in, inOff, inOff + len);
-            inOff = 0;
+        byte[] copy = new byte[len];
+        in.get(inPos, copy, 0, len);
+        return copy;
+    }
+
+    private static Input input(ByteBuffer in, int inPos, byte[] copy) {
+        if (copy != null) {
+            return input(copy, 0);
         }
-        int[] s = counterOne(state);
-        engine.xor(s, ROUNDS, false, in, inOff, out, outOff, len);
-        Arrays.fill(s, 0);
-        return true;
+        return in.hasArray() ? input(in.array(), in.arrayOffset() + inPos) : bufferInput(in, inPos);
+    }
+
+    private static Output output(ByteBuffer out, int outPos) {
+        return out.hasArray() ? output(out.array(), out.arrayOffset() + outPos) : bufferOutput(out, outPos);
     }
 
     @Override
@@ -121,40 +252,10 @@ public final class JavaAead implements AeadEngine {
                     out.array(), out.arrayOffset() + outPos);
             return;
         }
-        byte[] src = null;
-        int srcOff = 0;
-        boolean ownCopy = false;
-        if (in.hasArray()) {
-            src = in.array();
-            srcOff = in.arrayOffset() + inPos;
-        } else if (mayAlias(in, out)) {
-            src = new byte[len];
-            in.get(inPos, src, 0, len);
-            ownCopy = true;
-        }
-        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
-        int[] s = counterOne(state);
-        byte[] chunk = new byte[Math.min(CHUNK, len)];
-        for (int done = 0; done < len; ) {
-            int n = Math.min(CHUNK, len - done);
-            if (src != null) {
-                System.arraycopy(src, srcOff + done, chunk, 0, n);
-            } else {
-                in.get(inPos + done, chunk, 0, n);
-            }
-            engine.xor(s, ROUNDS, false, chunk, 0, chunk, 0, n);
-            mac.update(chunk, 0, n);
-            out.put(outPos + done, chunk, 0, n);
-            s[12] += n >>> 6;
-            done += n;
-        }
-        byte[] tag = new byte[TAG];
-        finishMac(mac, aadLen, len, tag, 0);
-        out.put(outPos + len, tag);
-        Arrays.fill(s, 0);
-        Arrays.fill(chunk, (byte) 0);
-        if (ownCopy) {
-            Arrays.fill(src, (byte) 0);
+        byte[] copy = copyIfAliased(in, inPos, len, out);
+        seal(state, aad, aadOff, aadLen, input(in, inPos, copy), len, output(out, outPos));
+        if (copy != null) {
+            Arrays.fill(copy, (byte) 0);
         }
     }
 
@@ -165,50 +266,9 @@ public final class JavaAead implements AeadEngine {
             return open(state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         }
-        byte[] src = null;
-        int srcOff = 0;
-        if (in.hasArray()) {
-            src = in.array();
-            srcOff = in.arrayOffset() + inPos;
-        } else if (mayAlias(in, out)) {
-            src = new byte[len + TAG];
-            in.get(inPos, src, 0, len + TAG);
-        }
-        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
-        byte[] chunk = new byte[Math.min(CHUNK, len)];
         byte[] received = new byte[TAG];
-        if (src != null) {
-            mac.update(src, srcOff, len);
-            System.arraycopy(src, srcOff + len, received, 0, TAG);
-        } else {
-            for (int done = 0; done < len; ) {
-                int n = Math.min(CHUNK, len - done);
-                in.get(inPos + done, chunk, 0, n);
-                mac.update(chunk, 0, n);
-                done += n;
-            }
-            in.get(inPos + len, received, 0, TAG);
-        }
-        byte[] tag = new byte[TAG];
-        finishMac(mac, aadLen, len, tag, 0);
-        if (!tagsEqual(tag, 0, received, 0)) {
-            return false;
-        }
-        int[] s = counterOne(state);
-        for (int done = 0; done < len; ) {
-            int n = Math.min(CHUNK, len - done);
-            if (src != null) {
-                System.arraycopy(src, srcOff + done, chunk, 0, n);
-            } else {
-                in.get(inPos + done, chunk, 0, n);
-            }
-            engine.xor(s, ROUNDS, false, chunk, 0, chunk, 0, n);
-            out.put(outPos + done, chunk, 0, n);
-            s[12] += n >>> 6;
-            done += n;
-        }
-        Arrays.fill(s, 0);
-        Arrays.fill(chunk, (byte) 0);
-        return true;
+        in.get(inPos + len, received, 0, TAG);
+        Input src = input(in, inPos, copyIfAliased(in, inPos, len, out));
+        return open(state, aad, aadOff, aadLen, src, len, received, output(out, outPos));
     }
 }

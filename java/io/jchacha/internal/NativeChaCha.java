@@ -42,7 +42,7 @@ final class NativeChaCha {
     static native void sealArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
                                  byte[] in, int inOff, int len, byte[] out, int outOff);
 
-    /** {@link AeadEngine#open} on arrays: false (nothing written) when the tag does not match. */
+    /** {@link AeadEngine#open} on arrays: false (output range zeroed) when the tag does not match. */
     static native boolean openArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
                                     byte[] in, int inOff, int len, byte[] out, int outOff);
 

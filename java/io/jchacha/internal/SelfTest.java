@@ -142,8 +142,8 @@ final class SelfTest {
         byte[] forged = ct.clone();
         forged[forged.length - 1] ^= 1;
         Arrays.fill(back, (byte) 0x55);
-        if (a.open(st, aad, 0, aad.length, forged, 0, pt.length, back, 0) || back[0] != 0x55) {
-            return "ChaCha20-Poly1305 accepted a forged tag";
+        if (a.open(st, aad, 0, aad.length, forged, 0, pt.length, back, 0) || back[0] != 0) {
+            return "ChaCha20-Poly1305 accepted a forged tag or left output behind";
         }
         JavaAead ref = new JavaAead(JavaEngine.INSTANCE);
         for (int len : new int[] {0, 1, 64, 255, 1000, 4097}) {

@@ -320,46 +320,60 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         Support.wipe(k);
     }
 
-    private void streamArray(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        startStream();
-        stream.update(in, inOff, len, out, outOff);
-        mac.update(out, outOff, len);
-        streamed += len;
+    /** Reads message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
+    private interface ChunkSource {
+        void read(int off, byte[] dst, int n);
     }
 
-    private void streamBuffer(ByteBuffer in, ByteBuffer out) {
-        startStream();
-        int len = in.remaining();
-        int outPos = out.position();
-        if (in.hasArray() && out.hasArray()) {
-            int inPos = in.position();
-            stream.update(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
-            in.position(inPos + len);
-            out.position(outPos + len);
-        } else if (Support.mayAliasUnseen(in, out)) {
-            byte[] src = Support.copyOut(in, in.position(), len);
-            stream.update(src, 0, len, src, 0);
-            out.put(src);
-            in.position(in.position() + len);
-        } else {
-            stream.update(in, out);
-        }
-        macFrom(out, outPos, len);
-        streamed += len;
+    /** Writes {@code src[0 .. n)} at message offset {@code off}. */
+    private interface ChunkSink {
+        void write(int off, byte[] src, int n);
     }
 
-    private void macFrom(ByteBuffer b, int pos, int len) {
-        if (b.hasArray()) {
-            mac.update(b.array(), b.arrayOffset() + pos, len);
-            return;
-        }
+    /**
+     * Streaming encryption of {@code len} bytes: each chunk of input is read once into a private array, encrypted
+     * and MACed there, then written out, so the tag covers the ciphertext computed, not what the output holds later.
+     */
+    private void streamChunks(ChunkSource in, int len, ChunkSink out) {
+        startStream();
         byte[] chunk = new byte[Math.min(len, 8192)];
         for (int done = 0; done < len; ) {
             int n = Math.min(chunk.length, len - done);
-            b.get(pos + done, chunk, 0, n);
+            in.read(done, chunk, n);
+            stream.update(chunk, 0, n, chunk, 0);
             mac.update(chunk, 0, n);
+            out.write(done, chunk, n);
             done += n;
         }
+        streamed += len;
+    }
+
+    private void streamArray(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        // an output starting inside the input, after it, would overwrite input not read yet: take the input first
+        byte[] copy = in == out && outOff > inOff && outOff < inOff + len ? Arrays.copyOfRange(in, inOff, inOff + len)
+                : null;
+        byte[] src = copy != null ? copy : in;
+        int base = copy != null ? 0 : inOff;
+        streamChunks((off, dst, n) -> System.arraycopy(src, base + off, dst, 0, n), len,
+                (off, c, n) -> System.arraycopy(c, 0, out, outOff + off, n));
+        Support.wipe(copy);
+    }
+
+    private void streamBuffer(ByteBuffer in, ByteBuffer out) {
+        int len = in.remaining();
+        int inPos = in.position();
+        int outPos = out.position();
+        if (in.hasArray() && out.hasArray()) {
+            streamArray(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
+        } else {
+            byte[] copy = Support.mayAliasUnseen(in, out) ? Support.copyOut(in, inPos, len) : null;
+            ChunkSource src = copy != null ? (off, dst, n) -> System.arraycopy(copy, off, dst, 0, n)
+                    : (off, dst, n) -> in.get(inPos + off, dst, 0, n);
+            streamChunks(src, len, (off, c, n) -> out.put(outPos + off, c, 0, n));
+            Support.wipe(copy);
+        }
+        in.position(inPos + len);
+        out.position(outPos + len);
     }
 
     private byte[] streamTag() {
@@ -371,7 +385,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         return tag;
     }
 
-    private static void checkOutput(byte[] out, int outOff, int len) throws ShortBufferException {
+    /** {@code len} is a long: ciphertext plus tag can exceed an int. */
+    private static void checkOutput(byte[] out, int outOff, long len) throws ShortBufferException {
         if (out == null || outOff < 0 || outOff > out.length || out.length - outOff < len) {
             throw new ShortBufferException("output has too little room");
         }
@@ -465,7 +480,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 inOff = 0;
             }
             if (encrypt) {
-                checkOutput(out, outOff, len + TAG_LENGTH);
+                checkOutput(out, outOff, (long) len + TAG_LENGTH);
                 startData();
                 Objects.checkFromIndexSize(inOff, len, in.length);
                 if (stream == null) {

@@ -41,7 +41,7 @@ class AeadEngineTest {
     }
 
     @Test
-    void javaAeadHonoursAadOffsetsLeavesStateAloneAndWritesNothingOnFailure() throws Exception {
+    void javaAeadHonoursAadOffsetsLeavesStateAloneAndZeroesItsOutputOnFailure() throws Exception {
         SplittableRandom r = new SplittableRandom(9);
         byte[] key = new byte[32], nonce = new byte[12], aadBig = new byte[50], pt = new byte[300];
         r.nextBytes(key);
@@ -75,7 +75,7 @@ class AeadEngineTest {
         byte[] dpb = new byte[300];
         dp.get(0, dpb);
         for (int i = 0; i < 300; i++) {
-            assertTrue(pout[i] == 0x5a && dpb[i] == 0x5a, "open wrote before verifying");
+            assertTrue(pout[i] == 0 && dpb[i] == 0, "failed open left output behind");
         }
         assertTrue(j.open(s, aadBig, 7, 20, expected, 0, 300, pout, 0));
         assertArrayEquals(pt, pout);
