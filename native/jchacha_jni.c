@@ -16,8 +16,6 @@
 #include "aead.h"
 #include "jchacha.h"
 
-/* Must equal io.jchacha.internal.NativeLibrary.ABI_VERSION. */
-#define JC_ABI_VERSION 3
 
 /*
  * Byte arrays are pinned with GetPrimitiveArrayCritical, which may hold off the garbage collector while the
@@ -92,7 +90,7 @@ static void add_counter(uint32_t s[16], jboolean counter64, uint64_t blocks) {
 JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_abiVersion(JNIEnv *env, jclass cls) {
     (void)env;
     (void)cls;
-    return JC_ABI_VERSION;
+    return io_jchacha_internal_NativeChaCha_ABI_VERSION; /* from javac -h: NativeChaCha.ABI_VERSION */
 }
 
 JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_cpuFeatures(JNIEnv *env, jclass cls) {

@@ -10,7 +10,14 @@ import java.nio.ByteBuffer;
 final class NativeChaCha {
     private NativeChaCha() {}
 
-    /** The glue's ABI version; must equal {@link NativeLibrary#ABI_VERSION}. */
+    /**
+     * Bumped whenever a native method's meaning changes. {@code javac -h} writes it into the glue's header
+     * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
+     * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
+     */
+    static final int ABI_VERSION = 4;
+
+    /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();
 
     /** CPU features the dispatcher detected, space separated. */

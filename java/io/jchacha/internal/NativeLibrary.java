@@ -25,8 +25,6 @@ import org.scijava.nativelib.NativeLibraryUtil;
  * </ol>
  */
 public final class NativeLibrary {
-    /** Bumped whenever a native method's meaning changes; the C glue reports its own. */
-    public static final int ABI_VERSION = 3;
     public static final String PATH_PROPERTY = "jchacha.native.path";
     public static final String TMPDIR_PROPERTY = "jchacha.native.tmpdir";
     static final String LIBRARY = "jchacha";
@@ -119,9 +117,9 @@ public final class NativeLibrary {
         }
         try {
             int abi = NativeChaCha.abiVersion();
-            if (abi != ABI_VERSION) {
+            if (abi != NativeChaCha.ABI_VERSION) {
                 return failed("native library " + where + " has ABI version " + abi + ", this jar needs "
-                        + ABI_VERSION + " (mixed jchacha versions on the class path?)", null);
+                        + NativeChaCha.ABI_VERSION + " (mixed jchacha versions on the class path?)", null);
             }
         } catch (LinkageError e) {
             return failed("native library " + where + " is not jchacha's: " + oneLine(e), e);
