@@ -169,6 +169,11 @@ final class SecretStreamCore {
         state[13] = counter;
     }
 
+    /** For tests: a copy of the state words. */
+    int[] stateForTest() {
+        return state.clone();
+    }
+
     void wipe() {
         Arrays.fill(state, 0);
         Arrays.fill(rekeyBuf, (byte) 0);
