@@ -4,8 +4,8 @@
 Reads one JSON request on stdin, writes one JSON answer on stdout. Byte strings are hex.
   {"op": "push", "key": K, "steps": [S...]}            -> {"header": H, "out": [hex message | null per step]}
   {"op": "pull", "key": K, "header": H, "steps": [S...]} -> {"out": [{"m": hex, "tag": t} | "fail" | null ...]}
-  {"op": "file-encrypt", "key": K, "in": path, "out": path}   libsodium's 65,536-byte loop (README format)
-  {"op": "file-decrypt", "key": K, "in": path, "out": path}   -> {"ok": bool, "why": text}
+  {"op": "file-encrypt", "key": K, "files": [[in, out]...]}   libsodium's 65,536-byte loop (README format)
+  {"op": "file-decrypt", "key": K, "files": [[in, out]...]}   -> {"out": [{"ok": bool, "why": text}...]}
 A step is {"m": hex, "ad": hex or null, "tag": t} (push), {"c": hex, "ad": hex or null} (pull),
 {"rekey": true}, or {"counter": n} (sets the 32-bit message counter, to reach the automatic rekey).
 """
@@ -69,10 +69,10 @@ def pull(req):
     return {"out": out}
 
 
-def file_encrypt(req):
+def file_encrypt(key, src, dst):
     state = b.crypto_secretstream_xchacha20poly1305_state()
-    with open(req["in"], "rb") as fin, open(req["out"], "wb") as fout:
-        fout.write(b.crypto_secretstream_xchacha20poly1305_init_push(state, h(req["key"])))
+    with open(src, "rb") as fin, open(dst, "wb") as fout:
+        fout.write(b.crypto_secretstream_xchacha20poly1305_init_push(state, key))
         chunk = fin.read(CHUNK)
         while True:
             nxt = fin.read(CHUNK)
@@ -83,11 +83,11 @@ def file_encrypt(req):
             chunk = nxt
 
 
-def file_decrypt(req):
+def file_decrypt(key, src, dst):
     state = b.crypto_secretstream_xchacha20poly1305_state()
-    with open(req["in"], "rb") as fin, open(req["out"], "wb") as fout:
+    with open(src, "rb") as fin, open(dst, "wb") as fout:
         header = fin.read(b.crypto_secretstream_xchacha20poly1305_HEADERBYTES)
-        b.crypto_secretstream_xchacha20poly1305_init_pull(state, header, h(req["key"]))
+        b.crypto_secretstream_xchacha20poly1305_init_pull(state, header, key)
         while True:
             c = fin.read(CHUNK + ABYTES)
             try:
@@ -101,6 +101,10 @@ def file_decrypt(req):
                 return {"ok": False, "why": "short chunk before FINAL"}
 
 
+def files(fn):
+    return lambda req: {"out": [fn(h(req["key"]), src, dst) for src, dst in req["files"]]}
+
+
 req = json.load(sys.stdin)
-ops = {"push": push, "pull": pull, "file-encrypt": file_encrypt, "file-decrypt": file_decrypt}
+ops = {"push": push, "pull": pull, "file-encrypt": files(file_encrypt), "file-decrypt": files(file_decrypt)}
 json.dump(ops[req["op"]](req), sys.stdout)
