@@ -85,8 +85,8 @@ final class SecretStreamReader {
         try {
             tag = pull.openFrame(frame, mlen);
         } catch (AEADBadTagException e) {
-            throw fail(new IOException("chunk " + chunks + " is not authentic: wrong key, or the data was altered,"
-                    + " reordered, or spliced from another stream", e));
+            throw fail(new IOException("chunk " + chunks + " is not authentic: wrong key, or the data was truncated,"
+                    + " altered, reordered or spliced from another stream", e));
         }
         if (tag == SecretStream.TAG_FINAL) {
             done = true;
