@@ -230,4 +230,62 @@ class SecretStreamCliTest {
         assertEquals(2, none.status());
         assertTrue(none.err().contains("--key-file or --key-env"), none.err());
     }
+
+    /** Only in the default surefire execution: not per forced backend, not under -Xcheck:jni, not on JDK 25. */
+    static boolean defaultExecution() {
+        return System.getProperty(io.jchacha.Backends.PROPERTY) == null
+                && !Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])).contains("-Xcheck:jni")
+                && !System.getProperty("java.home").contains("temurin-25");
+    }
+
+    /**
+     * 4 GiB of zeros piped through {@code encrypt | decrypt}, two child JVMs with 64 MiB heaps each: memory stays
+     * bounded, every byte comes back, and the stream ends cleanly.
+     */
+    @Test
+    void fourGiBThroughEncryptAndDecryptInBoundedMemory() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(defaultExecution(), "runs once, in the default execution");
+        long total = 4L << 30;
+        List<ProcessBuilder> stages = new java.util.ArrayList<>();
+        for (String command : new String[] {"encrypt", "decrypt"}) {
+            List<String> cmd = io.jchacha.ChildJvm.command(true);
+            cmd.addAll(List.of("-Xmx64m", "-cp", System.getProperty("java.class.path"), Main.class.getName(), command,
+                    "--key-env", "JCHACHA_TEST_KEY"));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+            pb.environment().put("JCHACHA_TEST_KEY", KEY);
+            stages.add(pb);
+        }
+        long t0 = System.nanoTime();
+        List<Process> ps = ProcessBuilder.startPipeline(stages);
+        Thread feeder = new Thread(() -> {
+            try (OutputStream os = ps.get(0).getOutputStream()) {
+                byte[] zeros = new byte[1 << 20];
+                for (long sent = 0; sent < total; sent += zeros.length) {
+                    os.write(zeros);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        feeder.start();
+        long n = 0;
+        long nonZero = 0;
+        byte[] zeros = new byte[1 << 16];
+        try (InputStream is = ps.get(1).getInputStream()) {
+            byte[] buf = new byte[1 << 16];
+            int k;
+            while ((k = is.readNBytes(buf, 0, buf.length)) > 0) {
+                if (Arrays.mismatch(buf, 0, k, zeros, 0, k) >= 0) {
+                    nonZero++;
+                }
+                n += k;
+            }
+        }
+        feeder.join();
+        assertEquals(0, ps.get(0).waitFor(), "encrypt");
+        assertEquals(0, ps.get(1).waitFor(), "decrypt");
+        assertEquals(total, n);
+        assertEquals(0, nonZero);
+        System.out.printf("4 GiB through encrypt | decrypt (-Xmx64m each): %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    }
 }
