@@ -67,6 +67,25 @@ public final class SecretStreamInputStream extends InputStream {
     }
 
     /**
+     * Writes the rest of the plaintext to {@code out}, each chunk as soon as it is authenticated (straight from the
+     * chunk buffer, without an intermediate copy).
+     *
+     * @param out where the plaintext goes
+     * @return the bytes written
+     * @throws IOException if the input is not authentic, truncated or continues after its end, or reading or
+     *         writing fails; what was written before came from authentic chunks
+     * @throws NullPointerException if {@code out} is null
+     */
+    @Override
+    public long transferTo(java.io.OutputStream out) throws IOException {
+        Objects.requireNonNull(out, "out");
+        if (closed) {
+            throw new IOException("secret stream input is closed");
+        }
+        return reader.transferTo(out);
+    }
+
+    /**
      * Plaintext bytes readable without blocking; this stream reads and authenticates a chunk only in
      * {@code read}, so it reports none.
      *

@@ -1,6 +1,7 @@
 package io.jchacha;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
 
@@ -58,6 +59,20 @@ public final class SecretStreamOutputStream extends OutputStream {
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         writer.write(b, off, len);
+    }
+
+    /**
+     * Encrypts everything {@code in} holds, reading it to its end straight into the chunk buffer (one copy fewer
+     * than {@code in.transferTo(this)}). The stream stays open: {@link #close()} still writes the final chunk.
+     *
+     * @param in the plaintext source
+     * @return the bytes read from {@code in}
+     * @throws IOException if reading or writing fails, or this stream is closed or failed earlier
+     * @throws NullPointerException if {@code in} is null
+     */
+    public long transferFrom(InputStream in) throws IOException {
+        Objects.requireNonNull(in, "in");
+        return writer.writeFrom(in);
     }
 
     /**

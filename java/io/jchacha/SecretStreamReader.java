@@ -120,6 +120,18 @@ final class SecretStreamReader {
         return n;
     }
 
+    /** Writes every remaining plaintext byte to {@code out}, each chunk straight from the frame once authenticated. */
+    long transferTo(java.io.OutputStream out) throws IOException {
+        long total = 0;
+        int avail;
+        while ((avail = available()) > 0) {
+            out.write(frame, SecretStreamCore.BLOCK + pos, avail);
+            pos += avail;
+            total += avail;
+        }
+        return total;
+    }
+
     void close() {
         done = true;
         pull.close();

@@ -1,6 +1,7 @@
 package io.jchacha;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
 
 /**
@@ -65,6 +66,33 @@ final class SecretStreamWriter {
             fill += n;
             off += n;
             len -= n;
+        }
+    }
+
+    /**
+     * Reads {@code in} to its end straight into the chunk frame (no intermediate copy), sealing each chunk once a
+     * byte beyond it has arrived; returns the bytes read.
+     */
+    long writeFrom(InputStream in) throws IOException {
+        check();
+        long total = 0;
+        while (true) {
+            if (fill == CHUNK) {
+                int next = in.read();
+                if (next < 0) {
+                    return total;
+                }
+                emit(SecretStream.TAG_MESSAGE);
+                frame[SecretStreamCore.BLOCK] = (byte) next;
+                fill = 1;
+                total++;
+            }
+            int n = in.read(frame, SecretStreamCore.BLOCK + fill, CHUNK - fill);
+            if (n < 0) {
+                return total;
+            }
+            fill += n;
+            total += n;
         }
     }
 

@@ -19,7 +19,7 @@ final class DecryptCommand extends StreamCommand {
     @Override
     void transform(InputStream in, OutputStream out, byte[] key) throws IOException {
         try (SecretStreamInputStream dec = new SecretStreamInputStream(new Unclosed.In(in), key)) {
-            copy(dec, out);
+            dec.transferTo(out);
         }
     }
 

@@ -16,7 +16,7 @@ final class EncryptCommand extends StreamCommand {
     @Override
     void transform(InputStream in, OutputStream out, byte[] key) throws IOException {
         try (SecretStreamOutputStream enc = new SecretStreamOutputStream(new Unclosed(out), key)) {
-            copy(in, enc);
+            enc.transferFrom(in);
         }
     }
 

@@ -24,8 +24,6 @@ import picocli.CommandLine.Spec;
  * and exits 1.
  */
 abstract class StreamCommand implements Callable<Integer> {
-    static final int BUFFER = 64 * 1024;
-
     @Spec
     CommandSpec spec;
 
@@ -87,15 +85,5 @@ abstract class StreamCommand implements Callable<Integer> {
             return "cannot open " + m;
         }
         return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse("");
-    }
-
-    /** Copies {@code in} to {@code out} in 64 KiB steps. */
-    static void copy(InputStream in, OutputStream out) throws IOException {
-        byte[] buf = new byte[BUFFER];
-        int n;
-        while ((n = in.read(buf)) >= 0) {
-            out.write(buf, 0, n);
-        }
-        Arrays.fill(buf, (byte) 0);
     }
 }

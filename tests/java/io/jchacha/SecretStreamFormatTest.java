@@ -267,4 +267,46 @@ class SecretStreamFormatTest {
             assertArrayEquals(Arrays.copyOf(data, okChunks * C), got.released(), Arrays.toString(s));
         }
     }
+
+    /** An input that hands out at most {@code step} bytes per read, as pipes do. */
+    static InputStream trickle(byte[] data, int step) {
+        return new ByteArrayInputStream(data) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, step));
+            }
+        };
+    }
+
+    @Test
+    void transferFromAndTransferToAtEverySize() throws IOException {
+        byte[] key = SecretStream.generateKey();
+        int[] steps = {C, 1000, 1, 40000};
+        int i = 0;
+        for (int n : SIZES) {
+            byte[] data = TestSupport.random(R, n);
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (SecretStreamOutputStream os = new SecretStreamOutputStream(bos, key)) {
+                int split = Math.min(n, 3);
+                os.write(data, 0, split);
+                assertEquals(n - split, os.transferFrom(trickle(Arrays.copyOfRange(data, split, n), steps[i++ % 4])));
+            }
+            byte[] enc = bos.toByteArray();
+            assertEquals(expectedLength(n), enc.length, n + " bytes");
+            assertArrayEquals(data, decrypt(key, enc), n + " bytes");
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            try (InputStream is = new SecretStreamInputStream(trickle(enc, 7777), key)) {
+                assertEquals(n, is.transferTo(got));
+            }
+            assertArrayEquals(data, got.toByteArray(), n + " bytes");
+        }
+        byte[] data = TestSupport.random(R, 2 * C + 9);
+        byte[] bad = encrypt(key, data, C);
+        bad[chunkStart(1) + 5] ^= 1;
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        try (InputStream is = new SecretStreamInputStream(new ByteArrayInputStream(bad), key)) {
+            assertThrows(IOException.class, () -> is.transferTo(got));
+        }
+        assertArrayEquals(Arrays.copyOf(data, C), got.toByteArray(), "only the authentic first chunk");
+    }
 }
