@@ -222,6 +222,16 @@ class SecretStreamCliTest {
         }
     }
 
+    /** Surefire's forked JVM writes standard error to a pipe: no progress bar there, even for a regular file. */
+    @Test
+    void noProgressBarWhenStderrIsNotATerminal(@TempDir Path dir) throws Exception {
+        assertFalse(Progress.stderrIsTerminal());
+        Path f = dir.resolve("f");
+        Files.write(f, new byte[10]);
+        InputStream raw = new ByteArrayInputStream(new byte[10]);
+        assertTrue(Progress.wrap(raw, f, "encryption") == raw);
+    }
+
     @Test
     void keyOnlyFromFileOrEnvironment() {
         Run r = run(EncryptCommand::new, new byte[0], Map.of(), "--key", KEY);
