@@ -57,6 +57,17 @@ abstract class SecretStreamEndpoint implements AutoCloseable {
         return ad == null ? EMPTY : ad;
     }
 
+    /** Rejects one buffer object as both input and output (their positions would clash), and read-only output. */
+    static void checkBuffers(java.nio.ByteBuffer in, java.nio.ByteBuffer out) {
+        if (in == out) {
+            throw new IllegalArgumentException("input and output must not be the same buffer object"
+                    + " (use a duplicate() for in-place)");
+        }
+        if (out.isReadOnly()) {
+            throw new java.nio.ReadOnlyBufferException();
+        }
+    }
+
     /** Rejects tags that do not fit in libsodium's unsigned char. */
     static void checkTag(int tag) {
         if (tag < 0 || tag > 255) {

@@ -134,6 +134,8 @@ public final class SecretStreamPull extends SecretStreamEndpoint {
      * @param out where the plaintext goes, heap or direct
      * @return the plaintext length, {@code in.remaining() - 17}
      * @throws NullPointerException if {@code in} or {@code out} is null
+     * @throws IllegalArgumentException if {@code in} and {@code out} are the same object (use a
+     *         {@code duplicate()} to work in place)
      * @throws ReadOnlyBufferException if {@code out} is read-only
      * @throws ShortBufferException if {@code out} has too little room (nothing is read or written)
      * @throws AEADBadTagException if the message is not the next authentic one of this stream; nothing is
@@ -143,9 +145,7 @@ public final class SecretStreamPull extends SecretStreamEndpoint {
     public int pull(ByteBuffer in, byte[] ad, ByteBuffer out) throws ShortBufferException, AEADBadTagException {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
-        if (out.isReadOnly()) {
-            throw new ReadOnlyBufferException();
-        }
+        checkBuffers(in, out);
         SecretStreamCore c = live();
         int len = in.remaining();
         int mlen = messageLength(len);

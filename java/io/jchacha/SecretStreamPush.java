@@ -136,6 +136,8 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
      * @return the bytes written, {@code in.remaining() + 17}
      * @throws NullPointerException if {@code in} or {@code out} is null
      * @throws IllegalArgumentException if {@code tag} is out of range
+     * @throws IllegalArgumentException if {@code in} and {@code out} are the same object (use a
+     *         {@code duplicate()} to work in place)
      * @throws ReadOnlyBufferException if {@code out} is read-only
      * @throws ShortBufferException if {@code out} has too little room (nothing is written, nothing moves)
      * @throws IllegalStateException if the stream is closed
@@ -143,9 +145,7 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
     public int push(ByteBuffer in, byte[] ad, int tag, ByteBuffer out) throws ShortBufferException {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
-        if (out.isReadOnly()) {
-            throw new ReadOnlyBufferException();
-        }
+        checkBuffers(in, out);
         checkTag(tag);
         int len = in.remaining();
         int n = checkedOutLength(len);

@@ -170,6 +170,9 @@ class SecretStreamTest {
             assertThrows(IndexOutOfBoundsException.class, () -> p.push(new byte[4], 0, 4, null, 0, new byte[30], 31));
             assertThrows(java.nio.ReadOnlyBufferException.class,
                     () -> p.push(ByteBuffer.allocate(1), null, 0, ByteBuffer.allocate(30).asReadOnlyBuffer()));
+            ByteBuffer same = ByteBuffer.allocate(40);
+            assertThrows(IllegalArgumentException.class, () -> p.push(same, null, 0, same));
+            assertThrows(IllegalArgumentException.class, () -> q.pull(same, null, same));
             ByteBuffer in = ByteBuffer.allocate(4);
             ByteBuffer small = ByteBuffer.allocateDirect(20);
             assertThrows(ShortBufferException.class, () -> p.push(in, null, 0, small));
