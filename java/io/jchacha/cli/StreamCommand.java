@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * What encrypt and decrypt share: standard input to standard output or {@code --in}/{@code --out} files, the key
- * options, a progress bar on a terminal, and a file output that appears only whole: written to a temporary file
+ * options, reading ahead on a second thread ({@link ReadAhead}), a progress bar on a terminal, and a file output that appears only whole: written to a temporary file
  * in the target folder and renamed over {@code --out} on success, deleted on failure. A failure prints one line
  * and exits 1.
  */
@@ -52,8 +52,8 @@ abstract class StreamCommand implements Callable<Integer> {
         byte[] key = keys.key(spec, 0, "--key-file or --key-env");
         PrintWriter err = spec.commandLine().getErr();
         Path tmp = null;
-        try (InputStream in = Progress.wrap(inPath == null ? stdin : new FileInputStream(inPath.toFile()), inPath,
-                what())) {
+        try (InputStream in = new ReadAhead(Progress.wrap(inPath == null ? stdin
+                : new FileInputStream(inPath.toFile()), inPath, what()))) {
             if (outPath == null) {
                 transform(in, stdout, key);
                 stdout.flush();
