@@ -6,6 +6,7 @@
 module io.jchacha {
     requires org.scijava.nativelib;
     requires static info.picocli;
+    requires static me.tongfei.progressbar;
 
     exports io.jchacha;
 

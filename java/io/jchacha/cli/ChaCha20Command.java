@@ -7,22 +7,29 @@ import java.io.OutputStream;
 import java.util.HexFormat;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** Standard input XOR keystream to standard output, in bounded memory. */
-@Command(name = "chacha20", description = {
+@Command(name = "chacha20", mixinStandardHelpOptions = true, sortOptions = false, description = {
         "XOR standard input with the ChaCha keystream to standard output (encrypts and decrypts).",
-        "The nonce length picks the variant: 8 bytes original, 12 IETF (RFC 8439), 24 XChaCha20."})
+        "The nonce length picks the variant: 8 bytes original, 12 IETF (RFC 8439), 24 XChaCha20.",
+        "The key comes from exactly one of --key-file, --key-env or --key (--key shows the key to every local user",
+        "in the process list; prefer the other two)."})
 final class ChaCha20Command implements Callable<Integer> {
     static final int CHUNK = 64 * 1024;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--key", required = true, paramLabel = "HEX", description = "32-byte key, 64 hex digits")
+    @Mixin
+    KeyOptions keys = new KeyOptions();
+
+    @Option(names = "--key", paramLabel = "HEX",
+            description = "32-byte key, 64 hex digits (visible in the process list: prefer --key-file or --key-env)")
     String keyHex;
 
     @Option(names = "--nonce", required = true, paramLabel = "HEX", description = "8, 12 or 24-byte nonce in hex")
@@ -48,8 +55,15 @@ final class ChaCha20Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        byte[] key = hex("--key", keyHex);
-        byte[] nonce = hex("--nonce", nonceHex);
+        byte[] key = keyHex != null && !keys.given() ? hex("--key", keyHex)
+                : keys.key(spec, keyHex == null ? 0 : 1, "--key-file, --key-env or --key");
+        byte[] nonce;
+        try {
+            nonce = hex("--nonce", nonceHex);
+        } catch (ParameterException e) {
+            java.util.Arrays.fill(key, (byte) 0);
+            throw e;
+        }
         ChaCha20 c;
         try {
             if (key.length != 32) {

@@ -4,10 +4,12 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar jchacha-cli.jar info | bench | chacha20 ...}. */
+/** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen ...}. */
 @Command(name = "jchacha", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "ChaCha20 for the JVM: backend information, a quick benchmark, and a stream cipher filter.",
-        subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class})
+        description = "ChaCha20 for the JVM: backend information, a quick benchmark, a stream cipher filter, and"
+                + " authenticated file encryption (libsodium's secretstream).",
+        subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class, EncryptCommand.class,
+                DecryptCommand.class, KeygenCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -34,7 +36,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: info, bench or chacha20");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt or keygen");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

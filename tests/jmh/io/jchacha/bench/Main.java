@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.StringJoiner;
 
 /**
- * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report} (see
+ * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report}, {@code secretstream} (see
  * tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
  */
 public final class Main {
@@ -24,6 +24,9 @@ public final class Main {
                 break;
             case "report":
                 Report.main(rest);
+                break;
+            case "secretstream":
+                SecretStreamBench.main(rest);
                 break;
             case "probe":
                 probe();
