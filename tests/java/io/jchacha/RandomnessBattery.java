@@ -36,14 +36,12 @@ public final class RandomnessBattery {
         }
         // runs test (NIST SP 800-22 2.3): number of maximal runs of equal bits
         double pi = (double) ones / n;
-        long runs = 1;
-        int prev = b[0] & 1;
-        for (long i = 1; i < n; i++) {
-            int bit = (b[(int) (i >>> 3)] >>> (i & 7)) & 1;
-            if (bit != prev) {
-                runs++;
-                prev = bit;
-            }
+        long runs = 1; // bits in order: each byte from its lowest bit; a run ends at every change of bit
+        int prevBit = b[0] & 1;
+        for (byte x : b) {
+            int v = x & 0xFF;
+            runs += ((v & 1) != prevBit ? 1 : 0) + Integer.bitCount((v ^ (v >>> 1)) & 0x7F);
+            prevBit = v >>> 7;
         }
         double runsZ = (runs - 2.0 * n * pi * (1 - pi)) / (2.0 * Math.sqrt(2.0 * n) * pi * (1 - pi));
         if (Math.abs(runsZ) > Z) {
