@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code java -jar jchacha-cli.jar info | bench | chacha20 ...}. */
 @Command(name = "jchacha", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "ChaCha20 for the JVM: backend information, a quick benchmark, and a stream cipher filter.",
-        subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class})
+        subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class, RandomCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
