@@ -1,6 +1,7 @@
 package io.jchacha.cli;
 
 import io.jchacha.ChaChaRandom;
+import io.jchacha.JChachaProvider;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -8,6 +9,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,6 +22,7 @@ import picocli.CommandLine.Spec;
 /** Random bytes from ChaChaRandom to standard output: the same bytes as rand_chacha's fill_bytes for the seed. */
 @Command(name = "random", description = {
         "Write ChaCha random bytes to standard output (rand_chacha's ChaCha{8,12,20}Rng stream 0, fill_bytes).",
+        "With --secure: jchacha's SecureRandom \"ChaCha20\" instead.",
         "Unbounded unless --bytes is given; stops quietly when the reader closes the pipe."})
 final class RandomCommand implements Callable<Integer> {
     static final int CHUNK = 256 * 1024;
@@ -36,6 +40,15 @@ final class RandomCommand implements Callable<Integer> {
     @Option(names = "--bytes", paramLabel = "N", description = "how many bytes (default: until the reader stops)")
     Long bytes;
 
+    @Option(names = "--secure", description = "draw from jchacha's SecureRandom \"ChaCha20\" instead (OS-seeded,"
+            + " fast key erasure; not reproducible, so no --seed-file or --rounds)")
+    boolean secure;
+
+    /** Fills the first {@code n} bytes of {@code buf}. */
+    private interface Source {
+        void fill(byte[] buf, int n);
+    }
+
     OutputStream out = new FileOutputStream(FileDescriptor.out);
 
     @Override
@@ -46,21 +59,13 @@ final class RandomCommand implements Callable<Integer> {
         if (bytes != null && bytes < 0) {
             throw new ParameterException(spec.commandLine(), "--bytes must not be negative");
         }
-        byte[] seed = seedFile == null ? null : readSeed(seedFile);
-        ChaChaRandom r;
-        try {
-            r = ChaChaRandom.newInstance(rounds, seed);
-        } finally {
-            if (seed != null) {
-                Arrays.fill(seed, (byte) 0);
-            }
-        }
+        Source source = secure ? secureSource() : chachaSource();
         byte[] buf = new byte[CHUNK];
         long left = bytes == null ? Long.MAX_VALUE : bytes;
         try {
             while (left > 0) {
                 int n = (int) Math.min(left, CHUNK);
-                r.nextBytes(buf, 0, n);
+                source.fill(buf, n);
                 out.write(buf, 0, n);
                 if (bytes != null) {
                     left -= n;
@@ -73,6 +78,39 @@ final class RandomCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private Source chachaSource() {
+        byte[] seed = seedFile == null ? null : readSeed(seedFile);
+        try {
+            ChaChaRandom r = ChaChaRandom.newInstance(rounds, seed);
+            return (buf, n) -> r.nextBytes(buf, 0, n);
+        } finally {
+            if (seed != null) {
+                Arrays.fill(seed, (byte) 0);
+            }
+        }
+    }
+
+    private Source secureSource() {
+        if (seedFile != null || spec.commandLine().getParseResult().hasMatchedOption("--rounds")) {
+            throw new ParameterException(spec.commandLine(), "--secure takes neither --seed-file nor --rounds");
+        }
+        SecureRandom r;
+        try {
+            r = SecureRandom.getInstance("ChaCha20", new JChachaProvider());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        return (buf, n) -> {
+            if (n == buf.length) {
+                r.nextBytes(buf);
+            } else {
+                byte[] last = new byte[n];
+                r.nextBytes(last);
+                System.arraycopy(last, 0, buf, 0, n);
+            }
+        };
     }
 
     /** EPIPE (the reader exited, as {@code | head} or dieharder do) ends the output quietly. */

@@ -184,6 +184,30 @@ class ChaChaRandomTest {
         assertEquals(BigInteger.ZERO, rng.getWordPos());
     }
 
+    // ---- RustCrypto chacha20 0.10.1's tests/rng.rs (the same sequences where its set_stream is not involved) ----
+
+    @Test
+    void rustCryptoRngOutput() {
+        ChaChaRandom rng = ChaChaRandom.chacha20(Hex.b("0102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F20"));
+        byte[] bytes = new byte[13];
+        rng.nextBytes(bytes);
+        assertArrayEquals(Hex.b("B1697E9FC6461E1983D131CF69"), bytes);
+        rng.nextBytes(bytes); // 13 bytes took 4 words: this starts at byte 16
+        assertArrayEquals(Hex.b("A7A3FC134F149880E8BB2B5D23"), bytes);
+    }
+
+    /** RFC 8439 2.3.2's block through stream and block position (chacha20 0.10.1's test_chacha_nonce). */
+    @Test
+    void rustCryptoRfc8439Block() {
+        ChaChaRandom rng = ChaChaRandom.chacha20(Hex.b("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"));
+        rng.setStream(0x000000004a000000L);
+        rng.setWordPos(BigInteger.valueOf(0x09L << 56).shiftLeft(4)); // set_block_pos(u64::from_le_bytes(00..09))
+        rng.nextBytes(new byte[64]);
+        assertArrayEquals(new int[] {0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033,
+            0x9aaa2204, 0x4e6cd4c3, 0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9, 0xd19c12b5, 0xb94e16de,
+            0xe883d0cb, 0x4e3c50a2}, next16(rng));
+    }
+
     // ---- beyond rand_chacha's tests ----
 
     /** The stream wraps from word 2^68 - 1 to word 0, inside one buffer refill and across a direct fill. */

@@ -74,6 +74,17 @@ class RandomCommandTest {
     }
 
     @Test
+    void secureWritesFreshBytes() throws Exception {
+        RandomCommand cmd = new RandomCommand();
+        new picocli.CommandLine(cmd).parseArgs("--secure", "--bytes", "" + (RandomCommand.CHUNK + 5));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        cmd.out = out;
+        assertEquals(0, cmd.call());
+        assertEquals(RandomCommand.CHUNK + 5, out.size());
+        assertEquals(List.of(), io.jchacha.RandomnessBattery.failures(out.toByteArray()));
+    }
+
+    @Test
     void badArgumentsGiveOneLineAndStatus2(@TempDir Path dir) throws Exception {
         Path shortSeed = Files.write(dir.resolve("short"), new byte[31]);
         Path longSeed = Files.write(dir.resolve("long"), new byte[33]);
@@ -84,6 +95,8 @@ class RandomCommandTest {
             {"random", "--seed-file", shortSeed.toString()},
             {"random", "--seed-file", longSeed.toString()},
             {"random", "--seed-file", dir.resolve("missing").toString()},
+            {"random", "--secure", "--rounds", "8"},
+            {"random", "--secure", "--seed-file", shortSeed.toString()},
         };
         for (String[] args : bad) {
             StringWriter out = new StringWriter();
