@@ -6,9 +6,11 @@
 # Usage: tests/dieharder/run.sh [path/to/jchacha-cli.jar]
 set -uo pipefail
 JAR=${1:-target/jchacha-cli.jar}
-TESTS=${DIEHARDER_TESTS:-"0 2 15 100 101"}
+TESTS=${DIEHARDER_TESTS:-"0 2 15 100"}
 GENERATORS=("--rounds 8" "--rounds 12" "--rounds 20" "--secure")
 status=0
+passed=0
+failed=0
 
 one() { # $1 generator options, $2 test number; prints dieharder's result lines, returns 0 PASSED, 1 WEAK, 2 FAILED
     local out
@@ -30,8 +32,8 @@ for g in "${GENERATORS[@]}"; do
             [ $r -eq 1 ] && r=2
         fi
         echo "  ($g, test $t): $([ $r -eq 0 ] && echo ok || echo FAILED) in $((SECONDS - start)) s"
-        [ $r -eq 0 ] || status=1
+        if [ $r -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; fi
     done
 done
-[ $status -eq 0 ] && echo "dieharder: every generator passed" || echo "dieharder: FAILED" >&2
+echo "dieharder: $passed passed, $failed failed"
 exit $status
