@@ -28,12 +28,21 @@ public final class OsSeed {
         }
     }
 
-    /** {@code n} fresh bytes from the OS seed source. */
+    /**
+     * Fresh bytes from the OS seed source.
+     *
+     * @param n how many bytes
+     * @return {@code n} bytes
+     */
     public static byte[] bytes(int n) {
         return Holder.SOURCE.generateSeed(n);
     }
 
-    /** The source's description, e.g. {@code NativePRNG}. */
+    /**
+     * The source's description.
+     *
+     * @return e.g. {@code NativePRNG (SUN)}
+     */
     public static String describe() {
         return Holder.SOURCE.getAlgorithm() + " (" + Holder.SOURCE.getProvider().getName() + ")";
     }

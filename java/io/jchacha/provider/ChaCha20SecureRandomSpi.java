@@ -96,6 +96,13 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
         });
     }
 
+    /**
+     * Refuses deserialization: a restored copy would repeat the original's output.
+     *
+     * @param in the stream
+     * @throws IOException always ({@link java.io.InvalidObjectException})
+     * @throws ClassNotFoundException never
+     */
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
         throw new java.io.InvalidObjectException("a ChaCha20 SecureRandom is not restored from a stream: "
