@@ -125,7 +125,10 @@ public final class RandomReport {
                 "MB/s (log scale)", ds, PlotOrientation.HORIZONTAL, true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         LogAxis y = new LogAxis("MB/s (10^6 bytes/s, log scale)");
-        y.setSmallestValue(0.1);
+        y.setBase(10);
+        y.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
+        y.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.#"));
+        y.setRange(1, 20_000);
         plot.setRangeAxis(y);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
