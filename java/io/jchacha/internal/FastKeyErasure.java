@@ -21,7 +21,6 @@ public final class FastKeyErasure {
     private static final byte[] DOMAIN = "jchacha ChaCha20 fast-key-erasure key".getBytes(
             java.nio.charset.StandardCharsets.US_ASCII);
 
-    private final Engine engine;
     /** Constants, key (words 4..11), counter and nonce (zero between calls). */
     private final int[] state = new int[16];
     private final byte[] buf = new byte[BATCH];
@@ -32,11 +31,9 @@ public final class FastKeyErasure {
     /**
      * A generator whose first key is {@code SHA-256(domain || material)}.
      *
-     * @param engine   the keystream engine
      * @param material seed material (at least 32 bytes of entropy is the caller's business)
      */
-    public FastKeyErasure(Engine engine, byte[] material) {
-        this.engine = engine;
+    public FastKeyErasure(byte[] material) {
         state[0] = ChaChaBlock.C0;
         state[1] = ChaChaBlock.C1;
         state[2] = ChaChaBlock.C2;
@@ -103,9 +100,20 @@ public final class FastKeyErasure {
         }
     }
 
+    /**
+     * The active engine, looked up at each use: when this generator is the JVM's default SecureRandom (its
+     * provider installed first), the engine selection itself may draw from it (the native library's extraction
+     * creates a temp directory, whose name comes from the default SecureRandom); during that selection there is
+     * no active engine yet, and the Java engine serves.
+     */
+    private static Engine engine() {
+        Engine e = Engines.active();
+        return e != null ? e : JavaEngine.INSTANCE;
+    }
+
     /** A new batch in the buffer: its first 32 bytes become the key and are wiped. */
     private void refill() {
-        engine.xor(state, 20, true, (byte[]) null, 0, buf, 0, BATCH);
+        engine().xor(state, 20, true, (byte[]) null, 0, buf, 0, BATCH);
         setKey(buf, 0);
         Arrays.fill(buf, 0, 32, (byte) 0);
         pos = 32;
@@ -113,6 +121,7 @@ public final class FastKeyErasure {
 
     /** One batch of {@code len + 32} bytes with the current key, written straight to the caller. */
     private void direct(byte[] out, int off, int len) {
+        Engine engine = engine();
         engine.xor(state, 20, true, (byte[]) null, 0, block, 0, 64);
         state[12] = 1;
         engine.xor(state, 20, true, (byte[]) null, 0, out, off + 32, len - 32);

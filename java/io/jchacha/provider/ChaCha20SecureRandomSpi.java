@@ -1,6 +1,5 @@
 package io.jchacha.provider;
 
-import io.jchacha.internal.Engines;
 import io.jchacha.internal.FastKeyErasure;
 import io.jchacha.internal.OsSeed;
 import java.io.IOException;
@@ -89,7 +88,7 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
             byte[] m = mix;
             byte[] material = material(m);
             try {
-                return new PerThread(new FastKeyErasure(Engines.active(), material), m, now);
+                return new PerThread(new FastKeyErasure(material), m, now);
             } finally {
                 Arrays.fill(material, (byte) 0);
             }

@@ -69,7 +69,7 @@ class FastKeyErasureTest {
     @Test
     void matchesTheConstructionAndWipesWhatItHandsOut() throws ReflectiveOperationException {
         Random r = new Random(9);
-        FastKeyErasure g = new FastKeyErasure(Engines.active(), new byte[] {1, 2, 3});
+        FastKeyErasure g = new FastKeyErasure(new byte[] {1, 2, 3});
         Model m = new Model();
         m.key = key(g);
         byte[] firstKey = m.key.clone();
@@ -93,8 +93,8 @@ class FastKeyErasureTest {
 
     @Test
     void reseedMixesInAndDropsTheBuffer() throws ReflectiveOperationException {
-        FastKeyErasure a = new FastKeyErasure(Engines.active(), new byte[] {7});
-        FastKeyErasure b = new FastKeyErasure(Engines.active(), new byte[] {7});
+        FastKeyErasure a = new FastKeyErasure(new byte[] {7});
+        FastKeyErasure b = new FastKeyErasure(new byte[] {7});
         a.nextBytes(new byte[10], 0, 10);
         b.nextBytes(new byte[10], 0, 10);
         byte[] before = key(a);

@@ -132,6 +132,22 @@ class ChaCha20SecureRandomTest {
         assertEquals(n + 4, spi.reseeds(), "after the output bound");
     }
 
+    /**
+     * Installed first, the provider's SecureRandom is the JVM default, and the native library's extraction (a temp
+     * directory, whose name comes from the default SecureRandom) runs inside the engine selection: the SecureRandom
+     * must work there and the library must still load.
+     */
+    @Test
+    void worksAsTheDefaultWhileTheEngineIsBeingSelected() throws Exception {
+        java.util.List<String> cmd = io.jchacha.ChildJvm.command(true);
+        cmd.addAll(java.util.List.of("-cp", System.getProperty("java.class.path"), ProviderFirstMain.class.getName()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.startsWith(io.jchacha.Backends.active().id() + " ChaCha20 "), out);
+    }
+
     @Test
     void isNotRestoredFromAStream() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
