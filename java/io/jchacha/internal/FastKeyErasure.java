@@ -119,15 +119,21 @@ public final class FastKeyErasure {
         pos = 32;
     }
 
-    /** One batch of {@code len + 32} bytes with the current key, written straight to the caller. */
+    /**
+     * One batch of {@code len + 32} bytes with the current key, written straight to the caller. The next key is
+     * taken even if the engine fails part way, so no block of this key is ever produced twice.
+     */
     private void direct(byte[] out, int off, int len) {
         Engine engine = engine();
         engine.xor(state, 20, true, (byte[]) null, 0, block, 0, 64);
-        state[12] = 1;
-        engine.xor(state, 20, true, (byte[]) null, 0, out, off + 32, len - 32);
-        state[12] = 0;
-        System.arraycopy(block, 32, out, off, 32);
-        setKey(block, 0);
-        Arrays.fill(block, (byte) 0);
+        try {
+            state[12] = 1;
+            engine.xor(state, 20, true, (byte[]) null, 0, out, off + 32, len - 32);
+            System.arraycopy(block, 32, out, off, 32);
+        } finally {
+            state[12] = 0;
+            setKey(block, 0);
+            Arrays.fill(block, (byte) 0);
+        }
     }
 }
