@@ -246,6 +246,23 @@ class ChaChaRandomTest {
         assertEquals(BigInteger.valueOf(16 * 1024 - 32), d.getWordPos());
     }
 
+    /** nextLong on the last word of a batch takes it as the low half and the next batch's first as the high. */
+    @Test
+    void nextLongStraddlesTheBatchEnd() {
+        byte[] s = TestSupport.random(new Random(11), 32);
+        for (int k = 1; k <= 3; k++) {
+            ChaChaRandom r = ChaChaRandom.chacha8(s);
+            RandChachaModel m = new RandChachaModel(8, s);
+            for (int i = 0; i < 16 * ChaChaRandom.BUFFER_BLOCKS - k; i++) {
+                assertEquals(m.nextU32(), r.nextInt());
+            }
+            for (int i = 0; i < 3; i++) {
+                assertEquals(m.nextU64(), r.nextLong(), "k " + k + ", i " + i);
+            }
+            assertEquals(m.getWordPos(), r.getWordPos());
+        }
+    }
+
     /** Every call mix (including lengths that leave partly used words and direct fills) equals the model. */
     @ParameterizedTest
     @ValueSource(ints = {8, 12, 20})
