@@ -3,6 +3,7 @@ package io.jchacha;
 import io.jchacha.provider.ChaCha20CipherSpi;
 import io.jchacha.provider.ChaCha20KeyGeneratorSpi;
 import io.jchacha.provider.ChaCha20Poly1305CipherSpi;
+import io.jchacha.provider.ChaCha20SecureRandomSpi;
 import io.jchacha.provider.NonceParameters;
 import java.security.InvalidParameterException;
 import java.security.NoSuchAlgorithmException;
@@ -19,7 +20,9 @@ import java.util.function.Supplier;
  *       counter), "ChaCha20-Poly1305" (alias OID 1.2.840.113549.1.9.16.3.18; {@link javax.crypto.spec.IvParameterSpec}
  *       with a 12-byte nonce, AAD through {@code updateAAD}) and "XChaCha20-Poly1305" (24-byte nonce);</li>
  *   <li>{@code AlgorithmParameters} "ChaCha20-Poly1305" (same OID alias) and "XChaCha20-Poly1305": the nonce;</li>
- *   <li>{@code KeyGenerator} "ChaCha20": 256-bit keys.</li>
+ *   <li>{@code KeyGenerator} "ChaCha20": 256-bit keys;</li>
+ *   <li>{@code SecureRandom} "ChaCha20": a thread-safe ChaCha20 fast-key-erasure generator seeded by the OS
+ *       ({@link ChaCha20SecureRandomSpi}).</li>
  * </ul>
  *
  * <p>The ciphers behave like SunJCE's ChaCha20 and ChaCha20-Poly1305 (modes "None", padding "NoPadding", RAW
@@ -47,7 +50,7 @@ public final class JChachaProvider extends Provider {
 
     public JChachaProvider() {
         super(NAME, version(), "jchacha: ChaCha20, ChaCha20-Poly1305 and XChaCha20-Poly1305 ciphers, ChaCha20 key"
-                + " generator");
+                + " generator, ChaCha20 SecureRandom");
         Map<String, String> raw = Map.of("SupportedKeyFormats", "RAW");
         List<String> oidAliases = List.of(CHACHA20_POLY1305_OID, "OID." + CHACHA20_POLY1305_OID);
 
@@ -62,6 +65,8 @@ public final class JChachaProvider extends Provider {
                 () -> new NonceParameters(true));
         add("KeyGenerator", "ChaCha20", ChaCha20KeyGeneratorSpi.class, List.of(), Map.of(),
                 ChaCha20KeyGeneratorSpi::new);
+        add("SecureRandom", "ChaCha20", ChaCha20SecureRandomSpi.class, List.of(), Map.of("ThreadSafe", "true"),
+                ChaCha20SecureRandomSpi::new);
     }
 
     /** One shared instance, for objects the ciphers create themselves (their {@code AlgorithmParameters}). */

@@ -6,10 +6,10 @@ import picocli.CommandLine.Command;
 
 /** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen ...}. */
 @Command(name = "jchacha", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "ChaCha20 for the JVM: backend information, a quick benchmark, a stream cipher filter, and"
-                + " authenticated file encryption (libsodium's secretstream).",
+        description = "ChaCha20 for the JVM: backend information, a quick benchmark, a stream cipher filter,"
+                + " authenticated file encryption (libsodium's secretstream), and random bytes.",
         subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class, EncryptCommand.class,
-                DecryptCommand.class, KeygenCommand.class})
+                DecryptCommand.class, KeygenCommand.class, RandomCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {

@@ -1,0 +1,206 @@
+package io.jchacha.provider;
+
+import io.jchacha.internal.FastKeyErasure;
+import io.jchacha.internal.OsSeed;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandomParameters;
+import java.security.SecureRandomSpi;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * {@code SecureRandom} "ChaCha20": a ChaCha20 fast-key-erasure generator per thread (see
+ * {@link FastKeyErasure}), seeded with 32 bytes from the JDK's OS seed source ({@link OsSeed}).
+ *
+ * <p>Thread-safe without a lock on the hot path: each thread that uses an instance gets its own generator
+ * ({@code ThreadLocal}); the provider declares {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock
+ * either. A thread's generator reseeds (its key becomes {@code SHA-256(domain || key || 32 OS bytes || setSeed
+ * digest)}, buffered bytes are dropped) when
+ * <ul>
+ *   <li>it has produced {@value #RESEED_BYTES} bytes, or {@value #RESEED_MILLIS} ms passed since its last seed;</li>
+ *   <li>the wall clock read at every call moved backwards, or forward by more than {@value #CLOCK_STEP_MILLIS} ms
+ *       since that thread's last call: how a JVM restored from a checkpoint (CRaC) or a resumed VM snapshot
+ *       shows itself, so two restores of one image draw fresh OS entropy before they return anything;</li>
+ *   <li>{@code setSeed} or {@code reseed()} was called on the instance (by any thread).</li>
+ * </ul>
+ * {@code setSeed} adds to the entropy and never replaces it: its bytes are chained into a SHA-256 digest that
+ * every thread's generator mixes into its key before its next output; output never becomes a function of the
+ * seed alone. {@code generateSeed} reads the OS source.
+ */
+public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
+    private static final long serialVersionUID = 1L;
+
+    /** Output per thread between reseeds (bytes). */
+    static final long RESEED_BYTES = 1L << 30;
+    /** Time per thread between reseeds (ms). */
+    static final long RESEED_MILLIS = 60_000;
+    /** A forward step of the wall clock between two calls of a thread larger than this reseeds (ms). */
+    static final long CLOCK_STEP_MILLIS = 1_000;
+
+    private static final byte[] MIX_DOMAIN = "jchacha SecureRandom setSeed".getBytes(
+            java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** A thread's generator and when it was last seeded. */
+    private static final class PerThread {
+        final FastKeyErasure generator;
+        byte[] mixSeen;
+        long seededMillis;
+        long lastMillis;
+        long sinceSeed;
+
+        PerThread(FastKeyErasure generator, byte[] mixSeen, long now) {
+            this.generator = generator;
+            this.mixSeen = mixSeen;
+            this.seededMillis = now;
+            this.lastMillis = now;
+        }
+    }
+
+    private final transient LongSupplier clock;
+    private final transient long reseedBytes;
+    private transient ThreadLocal<PerThread> local;
+    /** SHA-256 chain of every setSeed input; a new array (compared by reference) on every setSeed or reseed. */
+    private transient volatile byte[] mix;
+    private final transient Object mixLock = new Object();
+    private final transient AtomicLong reseeds = new AtomicLong();
+
+    /** A generator on the wall clock, as the provider creates it. */
+    public ChaCha20SecureRandomSpi() {
+        this(System::currentTimeMillis, RESEED_BYTES);
+    }
+
+    /** For tests: a generator on the given wall clock (milliseconds) and output bound. */
+    ChaCha20SecureRandomSpi(LongSupplier clock, long reseedBytes) {
+        this.clock = clock;
+        this.reseedBytes = reseedBytes;
+        init();
+    }
+
+    private void init() {
+        mix = new byte[0];
+        local = ThreadLocal.withInitial(() -> {
+            long now = clock.getAsLong();
+            byte[] m = mix;
+            byte[] material = material(m);
+            try {
+                return new PerThread(new FastKeyErasure(material), m, now);
+            } finally {
+                Arrays.fill(material, (byte) 0);
+            }
+        });
+    }
+
+    /**
+     * Refuses deserialization: a restored copy would repeat the original's output.
+     *
+     * @param in the stream
+     * @throws IOException always ({@link java.io.InvalidObjectException})
+     * @throws ClassNotFoundException never
+     */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        throw new java.io.InvalidObjectException("a ChaCha20 SecureRandom is not restored from a stream: "
+                + "create a new one (a copy could repeat output)");
+    }
+
+    /** 32 fresh OS bytes followed by the setSeed digest (the caller wipes it). */
+    private static byte[] material(byte[] mixDigest) {
+        byte[] os = OsSeed.bytes(32);
+        byte[] m = Arrays.copyOf(os, 32 + mixDigest.length);
+        System.arraycopy(mixDigest, 0, m, 32, mixDigest.length);
+        Arrays.fill(os, (byte) 0);
+        return m;
+    }
+
+    @Override
+    protected void engineNextBytes(byte[] bytes) {
+        int len = bytes.length;
+        PerThread t = local.get();
+        long now = clock.getAsLong();
+        long step = now - t.lastMillis;
+        byte[] m = mix;
+        if (step < 0 || step > CLOCK_STEP_MILLIS || now - t.seededMillis > RESEED_MILLIS
+                || t.sinceSeed >= reseedBytes || m != t.mixSeen) {
+            reseed(t, m, now);
+        }
+        t.lastMillis = now;
+        t.sinceSeed += len;
+        t.generator.nextBytes(bytes, 0, len);
+    }
+
+    private void reseed(PerThread t, byte[] m, long now) {
+        byte[] material = material(m);
+        t.generator.reseed(material);
+        Arrays.fill(material, (byte) 0);
+        t.mixSeen = m;
+        t.seededMillis = now;
+        t.sinceSeed = 0;
+        reseeds.incrementAndGet();
+    }
+
+    /** For tests: how many times a thread's generator reseeded. */
+    long reseeds() {
+        return reseeds.get();
+    }
+
+    /**
+     * Mixes {@code seed} into every thread's generator before its next output; never replaces entropy.
+     *
+     * @param seed the bytes to add
+     */
+    @Override
+    protected void engineSetSeed(byte[] seed) {
+        Objects.requireNonNull(seed, "seed");
+        synchronized (mixLock) {
+            MessageDigest sha;
+            try {
+                sha = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is required of every JDK", e);
+            }
+            sha.update(MIX_DOMAIN);
+            sha.update(mix);
+            sha.update(seed);
+            mix = sha.digest();
+        }
+    }
+
+    /**
+     * Makes every thread's generator draw fresh OS entropy before its next output.
+     *
+     * @param params must be null
+     */
+    @Override
+    protected void engineReseed(SecureRandomParameters params) {
+        if (params != null) {
+            throw new UnsupportedOperationException("ChaCha20 SecureRandom takes no reseed parameters");
+        }
+        synchronized (mixLock) {
+            mix = mix.clone();
+        }
+    }
+
+    /**
+     * Bytes from the OS seed source.
+     *
+     * @param numBytes how many
+     * @return fresh OS entropy
+     */
+    @Override
+    protected byte[] engineGenerateSeed(int numBytes) {
+        if (numBytes < 0) {
+            throw new IllegalArgumentException("numBytes must not be negative");
+        }
+        return OsSeed.bytes(numBytes);
+    }
+
+    @Override
+    public String toString() {
+        return "ChaCha20 fast-key-erasure DRBG (per thread, OS seed: " + OsSeed.describe() + ")";
+    }
+}
