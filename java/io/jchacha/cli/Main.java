@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen ...}. */
+/** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen | random ...}. */
 @Command(name = "jchacha", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "ChaCha20 for the JVM: backend information, a quick benchmark, a stream cipher filter,"
                 + " authenticated file encryption (libsodium's secretstream), and random bytes.",
@@ -36,7 +36,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt or keygen");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt, keygen or random");
     }
 
     static final class Version implements CommandLine.IVersionProvider {
