@@ -13,13 +13,13 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
 /**
  * The independent implementation the fuzz tests compare jchacha with: BouncyCastle's engines, started at any block
  * counter and any round count (BouncyCastle has the cores, not these entry points), HChaCha written out here from
- * the draft, and BouncyCastle's ChaCha20-Poly1305. Nothing here calls jchacha.
+ * the draft, and BouncyCastle's ChaCha20-Poly1305. Nothing here calls jchacha. The stress tests use it too.
  */
-final class Reference {
+public final class Reference {
     private Reference() {}
 
     /** The ChaCha variants by nonce length: 12 IETF (32-bit counter), 8 original and 24 XChaCha (64-bit). */
-    static StreamCipher stream(byte[] key, byte[] nonce, int rounds, long blockCounter) {
+    public static StreamCipher stream(byte[] key, byte[] nonce, int rounds, long blockCounter) {
         switch (nonce.length) {
             case 12:
                 return ietf(key, nonce, rounds, (int) blockCounter);
@@ -68,7 +68,7 @@ final class Reference {
     }
 
     /** {@code len} keystream bytes from byte {@code offset} of block {@code blockCounter} on. */
-    static byte[] keystream(byte[] key, byte[] nonce, int rounds, long blockCounter, int offset, int len) {
+    public static byte[] keystream(byte[] key, byte[] nonce, int rounds, long blockCounter, int offset, int len) {
         StreamCipher c = stream(key, nonce, rounds, blockCounter);
         byte[] skip = new byte[offset];
         c.processBytes(skip, 0, skip.length, skip, 0);
@@ -79,7 +79,7 @@ final class Reference {
 
     // ---- HChaCha (draft-irtf-cfrg-xchacha 2.2), scalar, array-indexed quarter rounds ----------------------
 
-    static byte[] hchacha(byte[] key, byte[] in16, int rounds) {
+    public static byte[] hchacha(byte[] key, byte[] in16, int rounds) {
         int[] x = new int[16];
         x[0] = 0x61707865;
         x[1] = 0x3320646e;
@@ -129,12 +129,12 @@ final class Reference {
     // ---- AEADs ------------------------------------------------------------------------------------------
 
     /** ChaCha20-Poly1305 (12-byte nonce) or XChaCha20-Poly1305 (24-byte nonce): ciphertext || tag. */
-    static byte[] seal(byte[] key, byte[] nonce, byte[] plaintext, byte[] aad) {
+    public static byte[] seal(byte[] key, byte[] nonce, byte[] plaintext, byte[] aad) {
         return aead(true, key, nonce, plaintext, aad);
     }
 
     /** The plaintext, or null if the tag does not verify. */
-    static byte[] open(byte[] key, byte[] nonce, byte[] ciphertextAndTag, byte[] aad) {
+    public static byte[] open(byte[] key, byte[] nonce, byte[] ciphertextAndTag, byte[] aad) {
         return ciphertextAndTag.length < 16 ? null : aead(false, key, nonce, ciphertextAndTag, aad);
     }
 
