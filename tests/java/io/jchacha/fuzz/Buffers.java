@@ -73,21 +73,21 @@ final class Buffers {
     }
 
     /**
-     * Two views of one piece of memory: {@code in} at {@code inAt} and {@code out} at {@code outAt}, each
-     * {@code len} bytes long, as the caller's kinds: heap (views of one array, through wrap/slice/duplicate, the
-     * input possibly read-only) or direct (slices and duplicates of one direct buffer).
+     * Two views of one piece of memory: {@code in} with {@code inLen} bytes at {@code inAt} and {@code out} with
+     * {@code outLen} at {@code outAt}, heap (views of one array, through wrap/slice/duplicate, the input possibly
+     * read-only) or direct (slices and duplicates of one direct buffer).
      */
     static final class Alias {
         final ByteBuffer memory;
         final ByteBuffer in;
         final ByteBuffer out;
 
-        Alias(FuzzedDataProvider d, byte[] initial, int inAt, int outAt, int len) {
+        Alias(FuzzedDataProvider d, byte[] initial, int inAt, int inLen, int outAt, int outLen) {
             boolean direct = d.consumeBoolean();
             memory = direct ? ByteBuffer.allocateDirect(initial.length) : ByteBuffer.allocate(initial.length);
             memory.put(0, initial);
-            in = view(d, inAt, len, true);
-            out = view(d, outAt, len, false);
+            in = view(d, inAt, inLen, true);
+            out = view(d, outAt, outLen, false);
         }
 
         private ByteBuffer view(FuzzedDataProvider d, int at, int len, boolean mayBeReadOnly) {

@@ -277,7 +277,7 @@ class ChaCha20FuzzTest {
             int outAt = d.pickValue(new int[] {inAt, inAt + d.consumeInt(-150, 150)});
             outAt = Math.max(0, outAt);
             byte[] initial = Inputs.data(d, Math.max(inAt, outAt) + len + d.consumeInt(0, 8));
-            Buffers.Alias a = new Buffers.Alias(d, initial, inAt, outAt, len);
+            Buffers.Alias a = new Buffers.Alias(d, initial, inAt, len, outAt, len);
             if (!fits(len)) {
                 refused(what, () -> cipher.update(a.in, a.out));
                 assertArrayEquals(initial, a.snapshot(), what + ": memory written by a refused update");
