@@ -230,7 +230,8 @@ static void fuzz_aead(reader *r)
                     aadlen, len, a, b);
         } else {
             REQUIRE(ok == 0, "aead open %s: tampered byte %d accepted", rows[i]->name, tamper_at);
-            REQUIRE(memcmp(mem, before, mem_len) == 0, "aead open %s: wrote output for a tampered message",
+            memset(before + b, 0, len); /* the plaintext open wrote is zeroed; nothing else changes */
+            REQUIRE(memcmp(mem, before, mem_len) == 0, "aead open %s: a tampered message left more than zeros behind",
                     rows[i]->name);
         }
         free(before);
