@@ -16,21 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TEST_RNG_SEED 0x243f6a8885a308d3ull
 #include "test_support.h"
 
-static uint64_t rng_state = 0x243f6a8885a308d3ull;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
-static void fill(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (uint8_t)rnd();
-}
 
 /* ---- Poly1305 kernels ------------------------------------------------------------------------------------ */
 

@@ -21,21 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define TEST_RNG_SEED 0x6a09e667f3bcc908ull
 #include "test_support.h"
 
-static uint64_t rng_state = 0x6a09e667f3bcc908ull;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
-static void fill(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (uint8_t)rnd();
-}
 
 static uint32_t get32(const uint8_t *p)
 {

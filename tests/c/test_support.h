@@ -1,6 +1,8 @@
 /*
- * What the C tests share: pass/fail counters with a CHECK macro (the first 30 failures are printed), and hex
- * decoding for known-answer vectors. Header-only: each test is its own executable.
+ * What the C tests share: pass/fail counters with a CHECK macro (the first 30 failures are printed), hex
+ * decoding for known-answer vectors, and a seeded xorshift generator for random inputs (a test that uses it
+ * defines TEST_RNG_SEED before including this header, so each test keeps its own reproducible sequence).
+ * Header-only: each test is its own executable.
  */
 #ifndef JCHACHA_TEST_SUPPORT_H
 #define JCHACHA_TEST_SUPPORT_H
@@ -47,5 +49,21 @@ static size_t unhex(const char *h, uint8_t *out)
     }
     return n;
 }
+
+#ifdef TEST_RNG_SEED
+static uint64_t rng_state = TEST_RNG_SEED;
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 16);
+}
+static inline void fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)rnd();
+}
+#endif
 
 #endif
