@@ -30,10 +30,9 @@ import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,21 +43,12 @@ import org.junit.jupiter.api.io.TempDir;
  * JChacha's CipherSpi (its counters must move). Both roles, data both ways, a KeyUpdate in the middle of the bulk
  * data: a byte of disagreement between the two implementations fails the handshake or the record MACs.
  */
+@ExtendWith(JChachaFirst.class)
 class Tls13InteropTest {
     private static final String SUITE = "TLS_CHACHA20_POLY1305_SHA256";
     private static final char[] STORE_PASSWORD = "interop".toCharArray();
     private static final int SMALL = 20;
     private static final int BIG = 256 * 1024;
-
-    @BeforeAll
-    static void install() {
-        assertEquals(1, Security.insertProviderAt(new JChachaProvider(), 1));
-    }
-
-    @AfterAll
-    static void uninstall() {
-        Security.removeProvider(JChachaProvider.NAME);
-    }
 
     // ---- the conversation, the same code on both sides ----------------------------------------------------------
 

@@ -13,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
-import java.security.Security;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.Date;
@@ -35,10 +34,9 @@ import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A real JSSE TLS 1.3 connection over loopback, restricted to TLS_CHACHA20_POLY1305_SHA256, with JChacha
@@ -46,20 +44,11 @@ import org.junit.jupiter.api.Timeout;
  * record protection (handshake messages after ServerHello, application data both ways, a key update) runs
  * through our {@code CipherSpi}, as its counters show.
  */
+@ExtendWith(JChachaFirst.class)
 class Tls13Test {
     private static final String SUITE = "TLS_CHACHA20_POLY1305_SHA256";
     private static final char[] PASSWORD = "changeit".toCharArray();
     private static final int BIG = 1 << 20;
-
-    @BeforeAll
-    static void install() {
-        assertEquals(1, Security.insertProviderAt(new JChachaProvider(), 1));
-    }
-
-    @AfterAll
-    static void uninstall() {
-        Security.removeProvider(JChachaProvider.NAME);
-    }
 
     /** A self-signed EC certificate for 127.0.0.1 in a fresh in-memory PKCS#12 store. */
     static KeyStore selfSigned() throws Exception {
