@@ -133,10 +133,7 @@ class Tls13InteropTest {
      */
     public static final class Peer {
         public static void main(String[] args) throws Exception {
-            KeyStore ks = KeyStore.getInstance("PKCS12");
-            try (InputStream in = Files.newInputStream(Path.of(args[1]))) {
-                ks.load(in, STORE_PASSWORD);
-            }
+            KeyStore ks = load(Path.of(args[1]));
             System.out.println("CIPHER-PROVIDER " + Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName()
                     + " JCHACHA-INSTALLED " + (Security.getProvider(JChachaProvider.NAME) != null));
             if (args[0].equals("client")) {
@@ -155,25 +152,43 @@ class Tls13InteropTest {
         }
     }
 
-    /** Starts the peer; its output (stdout and stderr) is read line by line. */
-    private static Process peer(String role, Path store, String... more) throws IOException {
-        List<String> cmd = ChildJvm.command(false);
-        cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // a short-lived peer: start fast
-                "-cp", System.getProperty("java.class.path"), Peer.class.getName(), role, store.toString()));
-        cmd.addAll(List.of(more));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    }
+    /** The running peer; its output (stdout and stderr) is read line by line and kept for messages. */
+    private static final class PeerProcess {
+        private final Process p;
+        private final BufferedReader out;
+        private final List<String> lines = new ArrayList<>();
 
-    /** The peer's remaining output once it has exited, after checking it ran on SunJCE and succeeded. */
-    private static void finish(Process p, BufferedReader out, List<String> lines) throws Exception {
-        for (String line; (line = out.readLine()) != null; ) {
-            lines.add(line);
+        PeerProcess(String role, Path store, String... more) throws IOException {
+            List<String> cmd = ChildJvm.command(false);
+            cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // a short-lived peer: start fast
+                    "-cp", System.getProperty("java.class.path"), Peer.class.getName(), role, store.toString()));
+            cmd.addAll(List.of(more));
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         }
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "peer did not exit");
-        String all = String.join("\n", lines);
-        assertEquals(0, p.exitValue(), all);
-        assertTrue(all.contains("CIPHER-PROVIDER SunJCE JCHACHA-INSTALLED false"), all);
-        assertTrue(all.contains("PEER OK"), all);
+
+        /** The port from the peer's {@code PORT n} line, read up to it. */
+        int port() throws IOException {
+            for (String line; (line = out.readLine()) != null; ) {
+                lines.add(line);
+                if (line.startsWith("PORT ")) {
+                    return Integer.parseInt(line.substring(5).trim());
+                }
+            }
+            throw new AssertionError("peer printed no port: " + lines);
+        }
+
+        /** Reads the rest of the output once it has exited, checking that it ran on SunJCE and succeeded. */
+        void finish() throws Exception {
+            for (String line; (line = out.readLine()) != null; ) {
+                lines.add(line);
+            }
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "peer did not exit");
+            String all = String.join("\n", lines);
+            assertEquals(0, p.exitValue(), all);
+            assertTrue(all.contains("CIPHER-PROVIDER SunJCE JCHACHA-INSTALLED false"), all);
+            assertTrue(all.contains("PEER OK"), all);
+        }
     }
 
     private static Path store(Path dir) throws Exception {
@@ -225,10 +240,7 @@ class Tls13InteropTest {
                     }
                     return null;
                 });
-                Process p = peer("client", file, Integer.toString(server.getLocalPort()));
-                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-                List<String> lines = new ArrayList<>();
-                finish(p, out, lines);
+                new PeerProcess("client", file, Integer.toString(server.getLocalPort())).finish();
                 served.get(30, TimeUnit.SECONDS);
             } finally {
                 pool.shutdownNow();
@@ -242,21 +254,11 @@ class Tls13InteropTest {
         Path file = store(dir);
         KeyStore ks = load(file);
         assertJchachaCarried(() -> {
-            Process p = peer("server", file);
-            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            List<String> lines = new ArrayList<>();
-            int port = -1;
-            for (String line; port < 0 && (line = out.readLine()) != null; ) {
-                lines.add(line);
-                if (line.startsWith("PORT ")) {
-                    port = Integer.parseInt(line.substring(5).trim());
-                }
-            }
-            assertTrue(port > 0, "peer printed no port: " + lines);
-            try (SSLSocket c = connect(ks, port)) {
+            PeerProcess p = new PeerProcess("server", file);
+            try (SSLSocket c = connect(ks, p.port())) {
                 client(c);
             }
-            finish(p, out, lines);
+            p.finish();
         });
     }
 }
