@@ -29,82 +29,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The AEAD classes' contracts: tamper detection, aliasing, offsets, buffers and bad input. */
 class AeadApiTest {
 
-    /** The caller-nonce API of either class. */
-    interface Impl {
-        int nonceLength();
-
-        byte[] seal(byte[] nonce, byte[] pt, byte[] aad);
-
-        byte[] open(byte[] nonce, byte[] ct, byte[] aad) throws AEADBadTagException;
-
-        int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
-                throws ShortBufferException;
-
-        int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
-                throws ShortBufferException, AEADBadTagException;
-
-        int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException;
-
-        int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
-                throws ShortBufferException, AEADBadTagException;
-    }
-
-    static Impl ietf(byte[] key) {
-        ChaCha20Poly1305CallerNonce a = new ChaCha20Poly1305CallerNonce(key);
-        return new Impl() {
-            public int nonceLength() { return 12; }
-            public byte[] seal(byte[] n, byte[] p, byte[] d) { return a.seal(n, p, d); }
-            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException { return a.open(n, c, d); }
-            public int seal(byte[] n, byte[] i, int io, int l, byte[] d, byte[] o, int oo) throws ShortBufferException {
-                return a.seal(n, i, io, l, d, o, oo);
-            }
-            public int open(byte[] n, byte[] i, int io, int l, byte[] d, byte[] o, int oo)
-                    throws ShortBufferException, AEADBadTagException {
-                return a.open(n, i, io, l, d, o, oo);
-            }
-            public int seal(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o) throws ShortBufferException {
-                return a.seal(n, i, d, o);
-            }
-            public int open(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o)
-                    throws ShortBufferException, AEADBadTagException {
-                return a.open(n, i, d, o);
-            }
-            public String toString() { return "ChaCha20Poly1305CallerNonce"; }
-        };
-    }
-
-    static Impl xchacha(byte[] key) {
-        XChaCha20Poly1305CallerNonce a = new XChaCha20Poly1305CallerNonce(key);
-        return new Impl() {
-            public int nonceLength() { return 24; }
-            public byte[] seal(byte[] n, byte[] p, byte[] d) { return a.seal(n, p, d); }
-            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException { return a.open(n, c, d); }
-            public int seal(byte[] n, byte[] i, int io, int l, byte[] d, byte[] o, int oo) throws ShortBufferException {
-                return a.seal(n, i, io, l, d, o, oo);
-            }
-            public int open(byte[] n, byte[] i, int io, int l, byte[] d, byte[] o, int oo)
-                    throws ShortBufferException, AEADBadTagException {
-                return a.open(n, i, io, l, d, o, oo);
-            }
-            public int seal(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o) throws ShortBufferException {
-                return a.seal(n, i, d, o);
-            }
-            public int open(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o)
-                    throws ShortBufferException, AEADBadTagException {
-                return a.open(n, i, d, o);
-            }
-            public String toString() { return "XChaCha20Poly1305CallerNonce"; }
-        };
-    }
-
     static final byte[] KEY = new byte[32];
 
     static {
         new SplittableRandom(11).nextBytes(KEY);
     }
 
-    static List<Impl> impls() {
-        return List.of(ietf(KEY), xchacha(KEY));
+    /** The caller-nonce API of either class. */
+    static List<CallerNonceForms> impls() {
+        return List.of(new CallerNonceForms(false, KEY), new CallerNonceForms(true, KEY));
     }
 
     static byte[] random(SplittableRandom r, int n) {
@@ -123,7 +56,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void everySingleBitFlipFailsOpen(Impl a) throws Exception {
+    void everySingleBitFlipFailsOpen(CallerNonceForms a) throws Exception {
         SplittableRandom r = new SplittableRandom(1);
         for (int len : new int[] {0, 1, 15, 16, 17, 64, 65}) {
             byte[] nonce = random(r, a.nonceLength()), aad = random(r, 5), pt = random(r, len);
@@ -257,7 +190,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void rangeFormsAtOddOffsetsMatchOneShot(Impl a) throws Exception {
+    void rangeFormsAtOddOffsetsMatchOneShot(CallerNonceForms a) throws Exception {
         SplittableRandom r = new SplittableRandom(3);
         for (int len : new int[] {0, 1, 63, 64, 65, 1000, 8191, 8192, 8193, 20000}) {
             byte[] nonce = random(r, a.nonceLength()), aad = random(r, 7), pt = random(r, len);
@@ -282,7 +215,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void inPlaceAndOverlappingRanges(Impl a) throws Exception {
+    void inPlaceAndOverlappingRanges(CallerNonceForms a) throws Exception {
         SplittableRandom r = new SplittableRandom(4);
         for (int len : new int[] {0, 1, 50, 64, 129, 8192 + 77, 30000}) {
             byte[] nonce = random(r, a.nonceLength()), aad = random(r, 9), pt = random(r, len);
@@ -335,7 +268,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void byteBuffersOfEveryKind(Impl a) throws Exception {
+    void byteBuffersOfEveryKind(CallerNonceForms a) throws Exception {
         SplittableRandom r = new SplittableRandom(5);
         Kind[] outs = {Kind.HEAP, Kind.HEAP_SLICE, Kind.DIRECT};
         for (int len : new int[] {0, 1, 100, 8192, 8193, 25000}) {
@@ -369,7 +302,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void byteBuffersInPlaceAndOverlapping(Impl a) throws Exception {
+    void byteBuffersInPlaceAndOverlapping(CallerNonceForms a) throws Exception {
         SplittableRandom r = new SplittableRandom(6);
         for (boolean direct : new boolean[] {false, true}) {
             for (int len : new int[] {0, 5, 64, 8200, 20000}) {
@@ -435,7 +368,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void badArrayArgumentsThrowBeforeWriting(Impl a) throws Exception {
+    void badArrayArgumentsThrowBeforeWriting(CallerNonceForms a) throws Exception {
         byte[] nonce = new byte[a.nonceLength()];
         byte[] in = new byte[40];
         byte[] sealed = a.seal(nonce, new byte[24], null); // 40 bytes
@@ -501,7 +434,7 @@ class AeadApiTest {
 
     @ParameterizedTest
     @MethodSource("impls")
-    void badBufferArgumentsThrowBeforeWriting(Impl a) throws Exception {
+    void badBufferArgumentsThrowBeforeWriting(CallerNonceForms a) throws Exception {
         byte[] nonce = new byte[a.nonceLength()];
         byte[] pt = new byte[24];
         byte[] sealed = a.seal(nonce, pt, null);

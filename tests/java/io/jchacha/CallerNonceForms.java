@@ -16,6 +16,12 @@ public final class CallerNonceForms {
         this.aead = xchacha ? new XChaCha20Poly1305CallerNonce(key) : new ChaCha20Poly1305CallerNonce(key);
     }
 
+    /** 24 for XChaCha20-Poly1305, 12 for ChaCha20-Poly1305. */
+    public int nonceLength() {
+        return aead instanceof XChaCha20Poly1305CallerNonce ? XChaCha20Poly1305CallerNonce.NONCE_LENGTH
+                : ChaCha20Poly1305CallerNonce.NONCE_LENGTH;
+    }
+
     public byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
         return aead.seal(nonce, plaintext, aad);
     }
@@ -41,5 +47,11 @@ public final class CallerNonceForms {
     public int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
             throws ShortBufferException, AEADBadTagException {
         return aead.open(nonce, in, aad, out);
+    }
+
+    /** The class behind it (names the parameterized test cases). */
+    @Override
+    public String toString() {
+        return aead.getClass().getSimpleName();
     }
 }
