@@ -117,17 +117,10 @@ class CliTest {
         assertArrayEquals(theirs, ours);
     }
 
-    /** A 512 MiB stream through a child JVM with a 32 MiB heap: bounded memory, same digest as the library. */
-    @Test
-    void largeStreamInBoundedMemory() throws Exception {
-        long total = 512L << 20;
-        String nonce = "0102030405060708090a0b0c";
-        List<String> cmd = io.jchacha.ChildJvm.command(true);
-        cmd.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path")));
-        cmd.addAll(List.of(Main.class.getName(), "chacha20", "--key", KEY, "--nonce", nonce));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    /** Starts a thread that writes {@code total} zero bytes (whole MiB) to {@code stdin}, then closes it. */
+    static Thread feedZeros(OutputStream stdin, long total) {
         Thread feeder = new Thread(() -> {
-            try (OutputStream os = p.getOutputStream()) {
+            try (OutputStream os = stdin) {
                 byte[] zeros = new byte[1 << 20];
                 for (long sent = 0; sent < total; sent += zeros.length) {
                     os.write(zeros);
@@ -137,6 +130,19 @@ class CliTest {
             }
         });
         feeder.start();
+        return feeder;
+    }
+
+    /** A 512 MiB stream through a child JVM with a 32 MiB heap: bounded memory, same digest as the library. */
+    @Test
+    void largeStreamInBoundedMemory() throws Exception {
+        long total = 512L << 20;
+        String nonce = "0102030405060708090a0b0c";
+        List<String> cmd = io.jchacha.ChildJvm.command(true);
+        cmd.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path")));
+        cmd.addAll(List.of(Main.class.getName(), "chacha20", "--key", KEY, "--nonce", nonce));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Thread feeder = feedZeros(p.getOutputStream(), total);
         MessageDigest got = MessageDigest.getInstance("SHA-256");
         long n = 0;
         try (InputStream is = p.getInputStream()) {

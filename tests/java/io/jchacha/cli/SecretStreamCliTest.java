@@ -267,17 +267,7 @@ class SecretStreamCliTest {
         }
         long t0 = System.nanoTime();
         List<Process> ps = ProcessBuilder.startPipeline(stages);
-        Thread feeder = new Thread(() -> {
-            try (OutputStream os = ps.get(0).getOutputStream()) {
-                byte[] zeros = new byte[1 << 20];
-                for (long sent = 0; sent < total; sent += zeros.length) {
-                    os.write(zeros);
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        feeder.start();
+        Thread feeder = CliTest.feedZeros(ps.get(0).getOutputStream(), total);
         long n = 0;
         long nonZero = 0;
         byte[] zeros = new byte[1 << 16];
