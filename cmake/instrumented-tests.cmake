@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Instrumented builds of the C kernels, run as tests of this build (so only a test run pays for them):
 #
 #   asan-ubsan    the C tests (test_kernels, test_poly1305) built with the host compiler and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Reproducible native libraries: two builds of one commit, in any two folders, give byte-identical files.
 # No build paths in the output (-ffile-prefix-map covers __FILE__ and debug info), no link timestamps (PE),
 # and a build id that is a hash of the contents (ELF; Mach-O's LC_UUID from ld64.lld is one already).

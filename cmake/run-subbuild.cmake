@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -DSOURCE_DIR=.. -DBINARY_DIR=.. -DKIND=asan-ubsan|fuzz -DC_COMPILER=.. -DC_FLAGS=.. -DTARGETS=a;b
 #       -DTESTS=regex [-DFUZZ_SECONDS=n] -P run-subbuild.cmake
 # Configures SOURCE_DIR as an instrumented sub-build (JCHACHA_SUBBUILD=KIND) in BINARY_DIR, builds TARGETS and runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for macOS arm64 (11.0 and later) with clang and ld64.lld, ad-hoc signed as arm64 macOS requires;
 # see cmake/macos/toolchain.cmake.
 set(CMAKE_SYSTEM_PROCESSOR arm64)

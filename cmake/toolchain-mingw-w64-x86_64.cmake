@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for 64-bit Windows with Debian's gcc-mingw-w64-x86-64; ctest runs the tests under wine64
 # (set WINEDEBUG=-all; the first start creates ~/.wine and takes a while).
 set(CMAKE_SYSTEM_NAME Windows)

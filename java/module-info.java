@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * jchacha: ChaCha20, XChaCha20, Poly1305 and the ChaCha20-Poly1305 AEADs. Loading the native library is a
  * restricted operation on JDK 24 and later: run with {@code --enable-native-access=io.jchacha} (module path) or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * ChaCha20-Poly1305 over a backend's kernels, in one pass that reads each input byte once: JC_AEAD_CHUNK bytes at
  * a time go through a stack copy that both the cipher and the MAC work on while it is in L1 (see fused()). Open

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * ChaCha20-Poly1305 (RFC 8439 2.8) over one backend's kernels (ISA-neutral; the backend row supplies the
  * ChaCha20 and Poly1305 kernels).

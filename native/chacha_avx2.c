@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * AVX2 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX2, default -mavx2; x86 only; called only after
  * dispatch.c saw AVX2 in CPUID and YMM state enabled in XCR0).

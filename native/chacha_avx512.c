@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * AVX-512 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX512, default -mavx512f -mavx512vl; x86 only; called
  * only after dispatch.c saw AVX-512F and VL in CPUID and opmask/ZMM state enabled in XCR0).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Small helpers shared by the kernel translation units (static inline: each TU gets its own copy, compiled
  * with that TU's flags, so nothing built for a wide ISA leaks into code that runs before dispatch).

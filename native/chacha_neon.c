@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * NEON (AdvSIMD) ChaCha20 kernel for aarch64 (compiled with JCHACHA_FLAGS_NEON; NEON is architectural on
  * aarch64, dispatch.c still checks HWCAP_ASIMD on Linux).

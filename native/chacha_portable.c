@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Portable ChaCha20 kernel: scalar C99 for any architecture and endianness. Always compiled in; the reference
  * for the SIMD kernels in tests/c/test_kernels.c and the fallback on CPUs without a vector backend.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * ChaCha20 kernel body shared by the SIMD translation units (chacha_avx2.c, chacha_avx512.c, chacha_neon.c),
  * written with GCC/Clang vector extensions. Each TU includes this once, after defining:

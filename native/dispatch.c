@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Backend table and CPU feature detection (compiled with the baseline flags only: nothing here may use an
  * instruction the detector has not confirmed).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * jchacha JNI glue: the only file that includes jni.h. It implements io.jchacha.internal.NativeChaCha, whose
  * header javac -h generates during the Maven build (JCHACHA_JNI_HEADER_DIR), so a Java/C signature mismatch is

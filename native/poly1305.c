@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Poly1305 incremental API over any kernel (ISA-neutral: compiled with the baseline flags). Buffers partial
  * blocks, pads, and finishes with a constant-time final reduction (masks, no branches on h).

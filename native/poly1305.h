@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Poly1305 (RFC 8439 2.5): the state every kernel shares and the incremental API over a kernel.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * AVX2 Poly1305 (compiled with JCHACHA_FLAGS_POLY_AVX2, default -mavx2; run only after dispatch.c saw AVX2 and
  * YMM state). Four blocks per pass: lane i of four 64-bit lanes carries every fourth block in 26-bit limbs

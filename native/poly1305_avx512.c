@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * AVX-512 IFMA Poly1305 (compiled with JCHACHA_FLAGS_POLY_AVX512, default -mavx512f -mavx512vl -mavx512ifma;
  * run only when dispatch.c saw AVX-512F/VL, ZMM state in XCR0 and AVX512_IFMA, CPUID.7.0:EBX bit 21).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Portable Poly1305: radix 2^44 (3 limbs) with 64x64->128-bit products (unsigned __int128: GCC and Clang on
  * every 64-bit target, MinGW-w64 included). Always compiled in; the reference for the SIMD kernels.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reproducible builds: builds the committed tree (HEAD) in fresh folders whose paths differ, and compares the
 # SHA-256 of every artifact: each jar (classifier jars, sources, javadoc, CLI), the SBOM and each native library.
 #

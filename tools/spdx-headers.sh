@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # SPDX license headers on every source file tracked by git.
 #
 #   tools/spdx-headers.sh           adds "SPDX-License-Identifier: Apache-2.0" where it is missing: as a // line on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Minimal jni_md.h for cross-compiling the JNI library for macOS (x86_64, arm64) with clang and a Linux host JDK,
  * whose include/ holds only linux/jni_md.h. Written for this project from the JNI specification: on macOS (LP64),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Minimal jni_md.h for cross-compiling the JNI library for Windows (x86_64, mingw-w64) with a Linux host JDK,
  * whose include/ holds only linux/jni_md.h. Written for this project from the JNI specification's platform

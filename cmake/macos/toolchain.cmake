@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # macOS cross build with clang and ld64.lld (Debian's clang-19, lld-19) and no Apple SDK; included by
 # cmake/toolchain-clang-macos-*.cmake after they set JCHACHA_MACOS_TARGET (the clang target triple with the minimum
 # macOS version). The kernels need only clang's own headers (stdint, vector types, cpuid); the few C library

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Unpacks Debian's arm64 OpenJDK 17 runtime (and the arm64 libraries it needs) into build-arm64/root, for the
 # linux-aarch_64 end-to-end test, which runs it under qemu-aarch64 -L build-arm64/root. Nothing is installed:
 # the packages are downloaded and unpacked with dpkg-deb only (installing arm64 packages with apt would replace

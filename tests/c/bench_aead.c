@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Poly1305 and ChaCha20-Poly1305 benchmark: MB/s (10^6 bytes per second) per message size and backend row,
  * median of several short timed runs (minimum with --best).

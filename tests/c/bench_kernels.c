@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Kernel benchmark: MB/s (10^6 bytes per second) of jc_chacha_xor_<backend> per message size, 20 rounds,
  * XOR from one buffer into another, median of several short timed runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * What the C benchmarks share: a monotonic clock in seconds, the run count and length behind each figure, and the
  * comparison for sorting run times (median, or best with --best). Header-only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * libFuzzer target: every kernel this CPU runs against the portable one, on fuzzer-chosen lengths, offsets,
  * counters and rounds. Built with clang -fsanitize=fuzzer,address,undefined (cmake/instrumented-tests.cmake), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Kernel tests: known answers (RFC 8439 2.3.2, 2.4.2, A.1, A.2; draft-irtf-cfrg-xchacha 2.2.1 HChaCha20),
  * the portable kernel against an independent one-block reference written here, then every compiled-in and

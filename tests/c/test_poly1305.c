@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Poly1305 and ChaCha20-Poly1305 tests:
  *  - RFC 8439 2.5.2 and A.3 #1-#11 on every Poly1305 kernel compiled in and runnable here (portable, avx2,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Reference tests: anchors the portable kernels themselves (the other C tests compare the SIMD kernels with
  * portable). Everything the library is compared with here is written in this file from the specifications and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * What the C tests share: pass/fail counters with a CHECK macro (the first 30 failures are printed), hex
  * decoding for known-answer vectors, and a seeded xorshift generator for random inputs (a test that uses it

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Consumer check: builds tests/consumer against the jchacha that `mvn install` put in ~/.m2 (the main jar plus the
 # classifier jar for this platform, as README's quick start says), then runs it on the class path and as a named
 # module, on JDK 17 and (where installed) Temurin 25; any output on standard error (a JDK warning) fails it.

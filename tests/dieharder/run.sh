@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Statistical sanity run: a handful of fast dieharder tests on each generator's output, read from
 # `jchacha random` through a pipe (dieharder -g 200 reads raw bytes from standard input; the generator stops
 # quietly when dieharder closes the pipe). A FAILED result fails the run; a WEAK one is re-run once on fresh

