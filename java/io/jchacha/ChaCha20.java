@@ -578,7 +578,7 @@ public final class ChaCha20 implements Destroyable {
         long b0 = block;
         int o0 = offset;
         int first = Math.min(len, PIECE - o0);
-        int pieces = 1 + (len - first + PIECE - 1) / PIECE;
+        int pieces = 1 + (int) (((long) len - first + PIECE - 1) / PIECE); // long: len + offset can pass 2^31
         try {
             for (int i = 0; i < pieces; i++) {
                 int k = backwards ? pieces - 1 - i : i;
