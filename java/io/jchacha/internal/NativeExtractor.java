@@ -10,9 +10,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileOwnerAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
@@ -80,9 +83,21 @@ final class NativeExtractor {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(base, PREFIX + "*")) {
             UserPrincipal me = Files.getOwner(current, LinkOption.NOFOLLOW_LINKS);
             FileTime cutoff = FileTime.from(Instant.now().minus(LEFTOVER_AGE));
-            for (Path dir : s) {
-                if (!dir.equals(current) && isOldFolderOf(dir, me, cutoff)) {
-                    removeFolder(dir);
+            Path own = current.getFileName();
+            if (s instanceof SecureDirectoryStream) {
+                // POSIX: every step relative to an open folder, so no folder can be swapped for a link in between
+                SecureDirectoryStream<Path> sds = (SecureDirectoryStream<Path>) s;
+                for (Path entry : sds) {
+                    Path name = entry.getFileName();
+                    if (!name.equals(own) && isOldFolderOf(sds, name, me, cutoff)) {
+                        removeFolder(sds, name);
+                    }
+                }
+            } else {
+                for (Path dir : s) {
+                    if (!dir.getFileName().equals(own) && isOldFolderOf(dir, me, cutoff)) {
+                        removeFolder(dir);
+                    }
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -92,12 +107,23 @@ final class NativeExtractor {
 
     private static boolean isOldFolderOf(Path dir, UserPrincipal owner, FileTime cutoff) throws IOException {
         BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        // isOther: a Windows junction reads as a directory and as "other"
-        return a.isDirectory() && !a.isSymbolicLink() && !a.isOther()
-                && a.lastModifiedTime().compareTo(cutoff) < 0
-                && owner.equals(Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS));
+        return isOldFolder(a, cutoff) && owner.equals(Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS));
     }
 
+    private static boolean isOldFolderOf(SecureDirectoryStream<Path> base, Path name, UserPrincipal owner,
+                                         FileTime cutoff) throws IOException {
+        BasicFileAttributes a = base.getFileAttributeView(name, BasicFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS).readAttributes();
+        return isOldFolder(a, cutoff) && owner.equals(base.getFileAttributeView(name, FileOwnerAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS).getOwner());
+    }
+
+    private static boolean isOldFolder(BasicFileAttributes a, FileTime cutoff) {
+        // isOther: a Windows junction reads as a directory and as "other"
+        return a.isDirectory() && !a.isSymbolicLink() && !a.isOther() && a.lastModifiedTime().compareTo(cutoff) < 0;
+    }
+
+    /** Windows: no SecureDirectoryStream; the folder is re-read without following links. */
     private static void removeFolder(Path dir) {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             for (Path entry : s) {
@@ -108,6 +134,23 @@ final class NativeExtractor {
                 }
             }
             Files.deleteIfExists(dir);
+        } catch (IOException | RuntimeException e) {
+            // in use, or not empty: leave it
+        }
+    }
+
+    /** POSIX: the folder is opened without following a link, and its entries are deleted relative to it. */
+    private static void removeFolder(SecureDirectoryStream<Path> base, Path name) {
+        try (SecureDirectoryStream<Path> dir = base.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+            for (Path entry : dir) {
+                Path e = entry.getFileName();
+                BasicFileAttributes a = dir.getFileAttributeView(e, BasicFileAttributeView.class,
+                        LinkOption.NOFOLLOW_LINKS).readAttributes();
+                if (a.isRegularFile() || a.isSymbolicLink()) {
+                    dir.deleteFile(e);
+                }
+            }
+            base.deleteDirectory(name);
         } catch (IOException | RuntimeException e) {
             // in use, or not empty: leave it
         }
