@@ -159,7 +159,13 @@ final class NativeEngine implements Engine, AeadEngine {
     public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.isDirect() && out.isDirect()) {
-            NativeChaCha.sealDirect(handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            ByteBuffer copy = readOnce(in, inPos, len, out, outPos, len);
+            try {
+                NativeChaCha.sealDirect(handle, state, aad, aadOff, aadLen, copy != null ? copy : in,
+                        copy != null ? 0 : inPos, len, out, outPos);
+            } finally {
+                wipe(copy);
+            }
         } else if (in.hasArray() && out.hasArray()) {
             NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
@@ -172,12 +178,40 @@ final class NativeEngine implements Engine, AeadEngine {
     public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.isDirect() && out.isDirect()) {
-            return NativeChaCha.openDirect(handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            ByteBuffer copy = readOnce(in, inPos, len + 16, out, outPos, len);
+            try {
+                return NativeChaCha.openDirect(handle, state, aad, aadOff, aadLen, copy != null ? copy : in,
+                        copy != null ? 0 : inPos, len, out, outPos);
+            } finally {
+                wipe(copy);
+            }
         }
         if (in.hasArray() && out.hasArray()) {
             return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos,
                     len, out.array(), out.arrayOffset() + outPos);
         }
         return mixed.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+    }
+    /**
+     * Direct buffers whose output starts inside the input, after its start: C would have to move the input out of
+     * the way and then read the moved bytes, two reads of memory another thread may write. So the input is read
+     * once here, into private memory, and C works from that. Null when the ranges cannot overlap that way.
+     */
+    private static ByteBuffer readOnce(ByteBuffer in, int inPos, int inLen, ByteBuffer out, int outPos, int len) {
+        Overlap o = Overlap.of(in, inPos, out, outPos, len);
+        if (o != Overlap.OUTPUT_AFTER_INPUT && o != Overlap.UNKNOWN) {
+            return null;
+        }
+        ByteBuffer copy = ByteBuffer.allocateDirect(inLen);
+        copy.put(0, in, inPos, inLen);
+        return copy;
+    }
+
+    private static void wipe(ByteBuffer copy) {
+        if (copy != null) {
+            for (int i = 0; i < copy.capacity(); i++) {
+                copy.put(i, (byte) 0);
+            }
+        }
     }
 }
