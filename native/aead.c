@@ -16,6 +16,7 @@
 #ifndef JC_AEAD_CHUNK
 #define JC_AEAD_CHUNK 4096
 #endif
+_Static_assert(JC_AEAD_CHUNK > 0 && JC_AEAD_CHUNK % 64 == 0, "a chunk must be whole ChaCha blocks");
 static int overlaps(const uint8_t *x, const uint8_t *y, size_t n)
 {
     uintptr_t a = (uintptr_t)x, b = (uintptr_t)y;

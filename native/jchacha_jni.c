@@ -25,6 +25,7 @@
  * get/release pair per chunk costs well under 1 % of the chunk's time. Must be a multiple of 64.
  */
 #define JC_CRITICAL_CHUNK (64 * 1024)
+_Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
 
 #define JC_MAX_BACKENDS 8
 
@@ -303,11 +304,11 @@ enum { OP_AAD, OP_SEAL, OP_OPEN, OP_POLY };
 /* Runs op over len bytes of source (the C copy `copy` when non-NULL, else array `in` from inOff) into array
  * `out` from outOff (ops that write), JC_CRITICAL_CHUNK bytes per critical region. 0 with an exception
  * pending when the JVM could not pin an array. */
-static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
-                      jint inOff, jbyteArray out, jint outOff, jint len) {
+static int run_chunks_counted(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
+                              jint inOff, jbyteArray out, jint outOff, jint len, jint *written) {
     int same = copy == NULL && out != NULL && (*env)->IsSameObject(env, in, out);
     jint done = 0;
-    while (done < len) {
+    while ((*written = done) < len) {
         jint n = len - done < JC_CRITICAL_CHUNK ? len - done : JC_CRITICAL_CHUNK;
         uint8_t *o = NULL, *i = NULL;
         if (out != NULL && (o = (*env)->GetPrimitiveArrayCritical(env, out, NULL)) == NULL) {
@@ -338,7 +339,14 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
         }
         done += n;
     }
+    *written = done;
     return 1;
+}
+
+static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
+                      jint inOff, jbyteArray out, jint outOff, jint len) {
+    jint written;
+    return run_chunks_counted(env, op, a, p, copy, in, inOff, out, outOff, len, &written);
 }
 
 /*
@@ -481,13 +489,14 @@ static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jb
     }
     jc_aead a;
     int ok = 0;
+    jint written = 0; /* plaintext bytes written; a failed pin (out of memory) stops short of len */
     jc_aead_init(&a, b, s);
     if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
-        run_chunks(env, OP_OPEN, &a, NULL, copy, in, inOff, out, outOff, len)) {
+        run_chunks_counted(env, OP_OPEN, &a, NULL, copy, in, inOff, out, outOff, len, &written)) {
         ok = jc_aead_verify(&a, expected);
     }
     if (!ok) {
-        zero_array(env, out, outOff, len);
+        zero_array(env, out, outOff, written); /* what open wrote, never the caller's unread ciphertext */
     }
     jc_aead_wipe(&a);
     free_copy(copy, len);
