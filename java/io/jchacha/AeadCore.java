@@ -51,10 +51,7 @@ final class AeadCore {
     /** The IETF state: constants, key words, counter 0, the three nonce words. */
     static int[] ietfState(int[] key, int n0, int n1, int n2) {
         int[] s = new int[16];
-        s[0] = io.jchacha.internal.ChaChaBlock.C0;
-        s[1] = io.jchacha.internal.ChaChaBlock.C1;
-        s[2] = io.jchacha.internal.ChaChaBlock.C2;
-        s[3] = io.jchacha.internal.ChaChaBlock.C3;
+        io.jchacha.internal.ChaChaBlock.setConstants(s);
         System.arraycopy(key, 0, s, 4, 8);
         s[13] = n0;
         s[14] = n1;

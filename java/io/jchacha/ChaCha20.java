@@ -132,10 +132,7 @@ public final class ChaCha20 implements Destroyable {
         this.initialCounter = initialCounter;
         this.lastBlock = counter64 ? -1L : IETF_BLOCKS - 1;
 
-        state[0] = ChaChaBlock.C0;
-        state[1] = ChaChaBlock.C1;
-        state[2] = ChaChaBlock.C2;
-        state[3] = ChaChaBlock.C3;
+        ChaChaBlock.setConstants(state);
         switch (variant) {
             case IETF:
                 setKey(key);
@@ -164,9 +161,7 @@ public final class ChaCha20 implements Destroyable {
     }
 
     private void setKey(byte[] key) {
-        for (int i = 0; i < 8; i++) {
-            state[4 + i] = (int) Bytes.LE_INT.get(key, 4 * i);
-        }
+        ChaChaBlock.setKey(state, key, 0);
     }
 
     /** RFC 8439 ChaCha20: 32-byte key, 12-byte nonce, counter 0, 20 rounds. */

@@ -75,13 +75,8 @@ public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
         this.engine = Engines.active();
         this.rounds = rounds;
         this.state = new int[16];
-        state[0] = ChaChaBlock.C0;
-        state[1] = ChaChaBlock.C1;
-        state[2] = ChaChaBlock.C2;
-        state[3] = ChaChaBlock.C3;
-        for (int i = 0; i < 8; i++) {
-            state[4 + i] = (int) Bytes.LE_INT.get(seed, 4 * i);
-        }
+        ChaChaBlock.setConstants(state);
+        ChaChaBlock.setKey(state, seed, 0);
         this.buf = new byte[BUFFER_BLOCKS * 64];
         this.bufBlock = -BUFFER_BLOCKS;
         this.index = BUFFER_WORDS;

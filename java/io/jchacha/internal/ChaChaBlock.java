@@ -66,13 +66,28 @@ public final class ChaChaBlock {
         }
     }
 
+    /** Words 0..3 of a ChaCha state: the constants ("expand 32-byte k"). The one place they are written. */
+    public static void setConstants(int[] state) {
+        state[0] = C0;
+        state[1] = C1;
+        state[2] = C2;
+        state[3] = C3;
+    }
+
+    /** Words 4..11 of a ChaCha state: the 32-byte key at {@code off}, little-endian. */
+    public static void setKey(int[] state, byte[] key, int off) {
+        for (int i = 0; i < 8; i++) {
+            state[4 + i] = (int) Bytes.LE_INT.get(key, off + 4 * i);
+        }
+    }
+
     /**
      * HChaCha20 (draft-irtf-cfrg-xchacha 2.2): words 0..3 and 12..15 of the permuted state, without the final
      * addition. {@code key} is 8 words, {@code nonce} 4 words; the result is 8 words.
      */
     public static int[] hchacha(int[] key, int[] nonce, int rounds) {
         int[] s = new int[16];
-        s[0] = C0; s[1] = C1; s[2] = C2; s[3] = C3;
+        setConstants(s);
         System.arraycopy(key, 0, s, 4, 8);
         System.arraycopy(nonce, 0, s, 12, 4);
         int[] x = new int[16];

@@ -35,10 +35,7 @@ public final class FastKeyErasure {
      * @param material seed material (at least 32 bytes of entropy is the caller's business)
      */
     public FastKeyErasure(byte[] material) {
-        state[0] = ChaChaBlock.C0;
-        state[1] = ChaChaBlock.C1;
-        state[2] = ChaChaBlock.C2;
-        state[3] = ChaChaBlock.C3;
+        ChaChaBlock.setConstants(state);
         reseed(material);
     }
 
@@ -71,9 +68,7 @@ public final class FastKeyErasure {
     }
 
     private void setKey(byte[] b, int off) {
-        for (int i = 0; i < 8; i++) {
-            state[4 + i] = (int) Bytes.LE_INT.get(b, off + 4 * i);
-        }
+        ChaChaBlock.setKey(state, b, off);
     }
 
     /**

@@ -91,13 +91,8 @@ final class Support {
     /** The 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
     static int[] ietfState(byte[] key, byte[] nonce12) {
         int[] s = new int[16];
-        s[0] = ChaChaBlock.C0;
-        s[1] = ChaChaBlock.C1;
-        s[2] = ChaChaBlock.C2;
-        s[3] = ChaChaBlock.C3;
-        for (int i = 0; i < 8; i++) {
-            s[4 + i] = (int) Bytes.LE_INT.get(key, 4 * i);
-        }
+        ChaChaBlock.setConstants(s);
+        ChaChaBlock.setKey(s, key, 0);
         for (int i = 0; i < 3; i++) {
             s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
         }
