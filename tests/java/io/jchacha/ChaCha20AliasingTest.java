@@ -215,4 +215,33 @@ class ChaCha20AliasingTest {
             }
         }
     }
+
+    /**
+     * An overlapping update of almost 2 GiB that starts late in a block, so that length + block offset passes
+     * 2^31: every piece must still run. Zeros in, so the output must be the keystream; checked at the start, at
+     * the first piece boundaries, in the middle and at the end. Runs in the unforced execution only (2 GiB heap;
+     * the piece loop is the stream layer's, the same for every backend).
+     */
+    @Test
+    void overlapNearTwoGibibytes() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("jchacha.backend") == null,
+                "the stream layer's piece count: checked once, in the unforced execution");
+        int start = 63;
+        int len = Integer.MAX_VALUE - 16;
+        org.junit.jupiter.api.Assertions.assertTrue((long) len + start > Integer.MAX_VALUE);
+        byte[] a = new byte[len + 1];
+        ChaCha20 c = ChaCha20.ietf(KEY, NONCE);
+        c.skip(start);
+        assertEquals(len, c.update(a, 0, len, a, 1));
+        assertEquals((long) start + len, c.position());
+        int firstPiece = PIECE_BYTES - start;
+        for (int at : new int[] {0, firstPiece - 8, firstPiece + PIECE_BYTES - 8, len / 2, len - 100}) {
+            byte[] want = new byte[100];
+            ChaCha20 k = ChaCha20.ietf(KEY, NONCE);
+            k.seek((long) start + at);
+            k.keystream(want, 0, want.length);
+            byte[] got = Arrays.copyOfRange(a, 1 + at, 1 + at + want.length);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(want, got, "output at " + at);
+        }
+    }
 }
