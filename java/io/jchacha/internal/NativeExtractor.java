@@ -12,6 +12,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.AclEntry;
+import java.nio.file.attribute.AclEntryPermission;
+import java.nio.file.attribute.AclEntryType;
+import java.nio.file.attribute.AclFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
@@ -22,10 +26,13 @@ import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Copies the native library out of the class path for {@code System.load}, touching nothing but a folder made for
- * it: a fresh folder only this user may enter (0700 on POSIX) holding one file created exclusively (0600), removed
+ * it: a fresh folder only this user may enter (0700 on POSIX, an access list naming only its owner on ACL file
+ * systems such as Windows) holding one file created exclusively (0600, or that same list), removed
  * again right after loading where the OS allows (Linux, macOS). Where a loaded library's file cannot be deleted
  * (Windows), later JVMs remove this user's earlier folders of this prefix; links are never followed, folders never
  * entered recursively, and nothing else is ever deleted.
@@ -40,17 +47,24 @@ final class NativeExtractor {
 
     /** Copies {@code source} into a fresh owner-only folder under {@code base}; returns the file. */
     static Path extract(URL source, Path base, String fileName) throws IOException {
-        boolean posix = base.getFileSystem().supportedFileAttributeViews().contains("posix");
+        Set<String> views = base.getFileSystem().supportedFileAttributeViews();
+        boolean posix = views.contains("posix");
         Path dir = posix
-                ? Files.createTempDirectory(base, PREFIX, owner("rwx------"))
+                ? Files.createTempDirectory(base, PREFIX, posix("rwx------"))
                 : Files.createTempDirectory(base, PREFIX);
         Path file = dir.resolve(fileName);
         EnumSet<StandardOpenOption> options = EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        try (InputStream in = source.openStream();
-             OutputStream out = Channels.newOutputStream(posix
-                     ? Files.newByteChannel(file, options, owner("rw-------"))
-                     : Files.newByteChannel(file, options))) {
-            in.transferTo(out);
+        try {
+            List<AclEntry> acl = !posix && views.contains("acl") ? aclOwnerOnly(dir) : null;
+            try (InputStream in = source.openStream();
+                 OutputStream out = Channels.newOutputStream(posix
+                         ? Files.newByteChannel(file, options, posix("rw-------"))
+                         : Files.newByteChannel(file, options))) {
+                if (acl != null) {
+                    setAcl(file, acl); // still empty
+                }
+                in.transferTo(out);
+            }
         } catch (IOException | RuntimeException e) {
             remove(file);
             throw e;
@@ -58,8 +72,25 @@ final class NativeExtractor {
         return file;
     }
 
-    private static FileAttribute<?> owner(String permissions) {
+    private static FileAttribute<?> posix(String permissions) {
         return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions));
+    }
+
+    /**
+     * ACL file systems (Windows): the folder, still empty, gets an access list that names its owner alone, replacing
+     * what it inherited (a shared {@code jchacha.native.tmpdir} may let others in); the file gets the same list
+     * before anything is written to it (Windows lets anyone traverse folders, so the file's own list matters).
+     */
+    private static List<AclEntry> aclOwnerOnly(Path dir) throws IOException {
+        UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
+        List<AclEntry> acl = List.of(AclEntry.newBuilder().setType(AclEntryType.ALLOW).setPrincipal(owner)
+                .setPermissions(EnumSet.allOf(AclEntryPermission.class)).build());
+        setAcl(dir, acl);
+        return acl;
+    }
+
+    private static void setAcl(Path p, List<AclEntry> acl) throws IOException {
+        Files.getFileAttributeView(p, AclFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setAcl(acl);
     }
 
     /** Deletes the file and its folder; false if either stays (Windows keeps a loaded library's file). */

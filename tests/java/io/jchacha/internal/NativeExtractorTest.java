@@ -121,4 +121,36 @@ class NativeExtractorTest {
             return null;
         }
     }
+
+    /**
+     * On an ACL file system (Windows; here an in-memory one) the folder and the file get access lists naming their
+     * owner alone, whatever the base folder lets others do.
+     */
+    @Test
+    void aclFileSystemGetsOwnerOnlyLists() throws IOException {
+        com.google.common.jimfs.Configuration windows = com.google.common.jimfs.Configuration.windows().toBuilder()
+                .setAttributeViews("basic", "owner", "acl").build();
+        try (java.nio.file.FileSystem fs = com.google.common.jimfs.Jimfs.newFileSystem(windows)) {
+            Path base = Files.createDirectories(fs.getPath("C:\\shared\\tmp"));
+            UserPrincipal everyone = fs.getUserPrincipalLookupService().lookupPrincipalByName("Everyone");
+            Files.getFileAttributeView(base, java.nio.file.attribute.AclFileAttributeView.class)
+                    .setAcl(java.util.List.of(allowAll(everyone)));
+            byte[] content = "a library".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            Path source = Files.write(base.resolve("source.dll"), content);
+            Path f = NativeExtractor.extract(source.toUri().toURL(), base, "jchacha.dll");
+            assertArrayEquals(content, Files.readAllBytes(f));
+            for (Path p : new Path[] {f.getParent(), f}) {
+                UserPrincipal owner = Files.getOwner(p);
+                assertFalse(owner.equals(everyone));
+                assertEquals(java.util.List.of(allowAll(owner)),
+                        Files.getFileAttributeView(p, java.nio.file.attribute.AclFileAttributeView.class).getAcl(),
+                        p.toString());
+            }
+        }
+    }
+
+    static java.nio.file.attribute.AclEntry allowAll(UserPrincipal who) {
+        return java.nio.file.attribute.AclEntry.newBuilder().setType(java.nio.file.attribute.AclEntryType.ALLOW)
+                .setPrincipal(who).setPermissions(java.nio.file.attribute.AclEntryPermission.values()).build();
+    }
 }
