@@ -57,12 +57,23 @@ public final class Report {
     }
 
     static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "java", "SunJCE",
-            "BouncyCastle");
+            "BouncyCastle", "Conscrypt");
     static final String SUN = "SunJCE";
     static final String BC = "BouncyCastle";
+    static final String CON = "Conscrypt";
+    /** The groups the suite measures Conscrypt in ({@link ConscryptPeer}). */
+    static final List<String> CONSCRYPT_GROUPS = List.of("stream", "seal", "open");
+    /** The issues' bar for a trustworthy cell: JMH's error under this fraction of the score. */
+    static final double MAX_ERROR = 0.10;
+    static final String NOISY = "⚠";
 
     /** MB/s and its error (JMH's 99.9% half-width; NaN when JMH gives none). */
     record Val(double mbps, double err) {
+        /** No error estimate, or one above {@link #MAX_ERROR} of the score. */
+        boolean noisy() {
+            return Double.isNaN(err) || err > MAX_ERROR * mbps;
+        }
+
         double lo() {
             return Double.isNaN(err) ? mbps : mbps - err;
         }
@@ -79,6 +90,8 @@ public final class Report {
         String active;
         String cpu;
         String settings;
+        /** Conscrypt on this JDK as the suite's probe saw it (version, offers, lacks, or problem); null if unknown. */
+        JsonObject conscrypt;
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
 
         Run(String jdk) {
@@ -154,7 +167,9 @@ public final class Report {
             names.add("`" + openssl.getFileName() + "`");
         }
         sb.append(String.join(", ", names)).append(" (how to reproduce: `tests/jmh/README.md`). ");
-        sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one. ");
+        sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one, and ")
+                .append(NOISY).append(" marks a cell whose error exceeds ").append(Math.round(MAX_ERROR * 100))
+                .append(" % of its score (or that has no error estimate). ");
         sb.append("Ratios are computed within one JDK's run.\n\n");
         for (Run r : runs.values()) {
             sb.append("- JDK ").append(r.jdk).append(": ").append(r.vm);
@@ -176,6 +191,8 @@ public final class Report {
         }
         sb.append('\n');
 
+        conscryptNotes(sb, runs);
+        errors(sb, runs);
         targets(sb, runs, ossl, minOpenssl);
 
         for (Run r : runs.values()) {
@@ -220,6 +237,8 @@ public final class Report {
                 impl = SUN;
             } else if (method.startsWith("bouncycastle")) {
                 impl = BC;
+            } else if (method.startsWith("conscrypt")) {
+                impl = CON;
             } else {
                 continue;
             }
@@ -237,6 +256,9 @@ public final class Report {
             }
             if (o.has("jchachaCpu")) {
                 run.cpu = o.get("jchachaCpu").getAsString();
+            }
+            if (o.has("jchachaConscrypt")) {
+                run.conscrypt = o.getAsJsonObject("jchachaConscrypt");
             }
             long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
             JsonObject pm = o.getAsJsonObject("primaryMetric");
@@ -288,6 +310,10 @@ public final class Report {
     }
 
     static String display(Run r, String impl) {
+        if (impl.equals(CON)) {
+            return r.conscrypt != null && r.conscrypt.has("version")
+                    ? CON + " " + r.conscrypt.get("version").getAsString() : CON;
+        }
         if (impl.equals(SUN) || impl.equals(BC)) {
             return impl;
         }
@@ -308,17 +334,27 @@ public final class Report {
         sb.append("\n|---|");
         sizes.forEach(s -> sb.append("---:|"));
         sb.append('\n');
-        for (Map.Entry<String, NavigableMap<Long, Val>> e : impls.entrySet()) {
+        boolean conscryptExpected = r.conscrypt != null && CONSCRYPT_GROUPS.contains(group);
+        Map<String, NavigableMap<Long, Val>> rows = new TreeMap<>(Comparator.comparingInt(Report::rank));
+        rows.putAll(impls);
+        if (conscryptExpected) {
+            rows.putIfAbsent(CON, new TreeMap<>());
+        }
+        boolean conscryptMissing = false;
+        for (Map.Entry<String, NavigableMap<Long, Val>> e : rows.entrySet()) {
             sb.append("| ").append(display(r, e.getKey())).append(" |");
             for (long s : sizes) {
                 Val v = e.getValue().get(s);
-                sb.append(' ').append(v == null ? "-" : mbps(v)).append(" |");
+                boolean na = v == null && e.getKey().equals(CON);
+                conscryptMissing |= na;
+                sb.append(' ').append(v != null ? mbps(v) : na ? "n/a" : "-").append(" |");
             }
             sb.append('\n');
         }
         List<String[]> ratios = new ArrayList<>();
         ratios.add(new String[] {"auto", SUN});
         ratios.add(new String[] {"auto", BC});
+        ratios.add(new String[] {"auto", CON});
         if (group.equals("stream")) {
             ratios.add(new String[] {"auto", "java"});
             ratios.add(new String[] {"java", SUN});
@@ -336,6 +372,94 @@ public final class Report {
             sb.append('\n');
         }
         sb.append('\n');
+        if (conscryptMissing) {
+            sb.append("Conscrypt n/a: ").append(conscryptProblem(r)).append("\n\n");
+        }
+    }
+
+    /** Why a run has no Conscrypt figures: it did not load on that JDK, or its benchmark failed in the fork. */
+    static String conscryptProblem(Run r) {
+        return r.conscrypt.has("problem")
+                ? "its native library did not load on JDK " + r.jdk + " (" + r.conscrypt.get("problem").getAsString()
+                        + ")"
+                : "no result (its benchmark failed in the JMH fork; the suite's output has the error)";
+    }
+
+    /** What Conscrypt offers and lacks on each JDK, or why it is n/a there. */
+    static void conscryptNotes(StringBuilder sb, Map<String, Run> runs) {
+        if (runs.values().stream().noneMatch(r -> r.conscrypt != null)) {
+            return;
+        }
+        sb.append("Conscrypt (`org.conscrypt:conscrypt-openjdk-uber`: Google's JCA provider over BoringSSL, through ")
+                .append("JNI; a peer in the benchmarks only, never a jchacha dependency) is measured in the ChaCha20 ")
+                .append("streaming (byte[]) and ChaCha20-Poly1305 seal and open tables, through its Cipher ")
+                .append("`").append(ConscryptPeer.STREAM).append("` and `").append(ConscryptPeer.AEAD)
+                .append("` used by instance (not installed as a provider); not in the direct-buffer, ")
+                .append("single-message and 2-thread tables.\n\n");
+        for (Run r : runs.values()) {
+            if (r.conscrypt == null) {
+                continue;
+            }
+            sb.append("- JDK ").append(r.jdk).append(": ");
+            if (!r.conscrypt.has("version")) {
+                sb.append("n/a: ").append(conscryptProblem(r)).append('\n');
+                continue;
+            }
+            sb.append("Conscrypt ").append(r.conscrypt.get("version").getAsString()).append(" offers Cipher ")
+                    .append(list(r.conscrypt, "offers", "none with ChaCha in its name"))
+                    .append("; compared with jchacha it lacks ").append(list(r.conscrypt, "lacks", "nothing"))
+                    .append('\n');
+        }
+        sb.append('\n');
+    }
+
+    static String list(JsonObject o, String key, String none) {
+        List<String> l = new ArrayList<>();
+        if (o.has(key)) {
+            o.getAsJsonArray(key).forEach(x -> l.add(x.getAsString()));
+        }
+        return l.isEmpty() ? none : String.join("; ", l);
+    }
+
+    /** Every cell whose JMH error exceeds {@link #MAX_ERROR} of its score, per JDK (the issues want none). */
+    static void errors(StringBuilder sb, Map<String, Run> runs) {
+        sb.append("## Error bars\n\n");
+        for (Run r : runs.values()) {
+            int cells = 0;
+            List<String> noisy = new ArrayList<>();
+            for (Map.Entry<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> g : r.data.entrySet()) {
+                for (Map.Entry<Integer, Map<String, NavigableMap<Long, Val>>> t : g.getValue().entrySet()) {
+                    for (Map.Entry<String, NavigableMap<Long, Val>> i : t.getValue().entrySet()) {
+                        for (Map.Entry<Long, Val> c : i.getValue().entrySet()) {
+                            cells++;
+                            Val v = c.getValue();
+                            if (v.noisy()) {
+                                noisy.add(g.getKey() + (t.getKey() > 1 ? " (" + t.getKey() + " threads)" : "") + " "
+                                        + display(r, i.getKey()) + " " + Sizes.label(c.getKey()) + " "
+                                        + (Double.isNaN(v.err()) ? "(no error estimate)"
+                                                : String.format(Locale.ROOT, "± %.0f %%", 100 * v.err() / v.mbps())));
+                            }
+                        }
+                    }
+                }
+            }
+            String line = "JDK " + r.jdk + ": " + (noisy.isEmpty()
+                    ? "every cell's error is under " + Math.round(MAX_ERROR * 100) + " % of its score (" + cells
+                            + " cells)"
+                    : noisy.size() + " of " + cells + " cells have an error above " + Math.round(MAX_ERROR * 100)
+                            + " % of the score (" + NOISY + ")");
+            System.out.println(line);
+            sb.append("- ").append(line);
+            int shown = Math.min(noisy.size(), 20);
+            if (shown > 0) {
+                sb.append(": ").append(String.join(", ", noisy.subList(0, shown)));
+                if (noisy.size() > shown) {
+                    sb.append(", and ").append(noisy.size() - shown).append(" more");
+                }
+            }
+            sb.append('\n');
+        }
+        sb.append("\nMore measurement iterations or forks narrow the error (tests/jmh/README.md).\n\n");
     }
 
     static void threads(StringBuilder sb, Run r) {
@@ -361,7 +485,7 @@ public final class Report {
         if (!Double.isNaN(v.err())) {
             s += String.format(Locale.ROOT, v.err() >= 10 ? " ± %.0f" : " ± %.1f", v.err());
         }
-        return s;
+        return v.noisy() ? s + " " + NOISY : s;
     }
 
     static String ratio(double x) {
@@ -490,7 +614,7 @@ public final class Report {
             XYSeries s = new XYSeries(display(r, e.getKey()));
             e.getValue().forEach((size, v) -> s.add(size.doubleValue(), v.mbps()));
             ds.addSeries(s);
-            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC));
+            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC) || e.getKey().equals(CON));
         }
         int points = ds.getSeriesCount();
         if (ossl != null) {
@@ -539,7 +663,7 @@ public final class Report {
     static final Map<String, Color> COLORS = Map.of(
             "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
             "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
-            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker());
+            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker(), CON, new Color(0xE377C2));
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */
     static final class SizeFormat extends NumberFormat {
