@@ -396,20 +396,20 @@ public final class Report {
                 .append("`").append(ConscryptPeer.STREAM).append("` and `").append(ConscryptPeer.AEAD)
                 .append("` used by instance (not installed as a provider); not in the direct-buffer, ")
                 .append("single-message and 2-thread tables.\n\n");
+        // one line per distinct finding, naming the JDKs it holds on
+        Map<String, List<String>> jdks = new LinkedHashMap<>();
         for (Run r : runs.values()) {
             if (r.conscrypt == null) {
                 continue;
             }
-            sb.append("- JDK ").append(r.jdk).append(": ");
-            if (!r.conscrypt.has("version")) {
-                sb.append("n/a: ").append(conscryptProblem(r)).append('\n');
-                continue;
-            }
-            sb.append("Conscrypt ").append(r.conscrypt.get("version").getAsString()).append(" offers Cipher ")
-                    .append(list(r.conscrypt, "offers", "none with ChaCha in its name"))
-                    .append("; compared with jchacha it lacks ").append(list(r.conscrypt, "lacks", "nothing"))
-                    .append('\n');
+            String what = !r.conscrypt.has("version") ? "n/a: " + conscryptProblem(r)
+                    : "Conscrypt " + r.conscrypt.get("version").getAsString() + " offers Cipher "
+                            + list(r.conscrypt, "offers", "none with ChaCha in its name")
+                            + "; compared with jchacha it lacks " + list(r.conscrypt, "lacks", "nothing");
+            jdks.computeIfAbsent(what, k -> new ArrayList<>()).add(r.jdk);
         }
+        jdks.forEach((what, j) -> sb.append("- JDK ").append(String.join(", ", j)).append(": ").append(what)
+                .append('\n'));
         sb.append('\n');
     }
 
@@ -543,7 +543,9 @@ public final class Report {
         }
         sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16 && s <= 256, 3.0,
                 "AEAD seal (`auto`) vs JDK 25 SunJCE, 16-256 B", true);
-        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it.\n\n");
+        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it. ").append(NOISY)
+                .append(" after a result: a cell it rests on has an error above ").append(Math.round(MAX_ERROR * 100))
+                .append(" % of its score.\n\n");
     }
 
     static String bar(double min) {
@@ -563,7 +565,7 @@ public final class Report {
         Val ov = new Val(o, Double.NaN);
         sb.append(mbps(v)).append(" vs ").append(String.format(Locale.ROOT, "%.0f", o)).append(" MB/s = ")
                 .append(ratio(v.mbps() / o)).append(" | ").append(needed).append(" | ").append(verdict(v, ov, min))
-                .append(" |\n");
+                .append(v.noisy() ? " " + NOISY : "").append(" |\n");
     }
 
     /** a / b at every size both have; the target holds where {@code applies}. */
@@ -576,6 +578,7 @@ public final class Report {
         String result = null;
         double worstRatio = Double.MAX_VALUE;
         long worstSize = -1;
+        boolean noisy = false;
         for (Map.Entry<Long, Val> e : sa.entrySet()) {
             Val vb = sbv.get(e.getKey());
             if (vb == null) {
@@ -589,6 +592,7 @@ public final class Report {
             if (in) {
                 String v = verdict(e.getValue(), vb, min);
                 result = result == null ? v : worst(result, v);
+                noisy |= e.getValue().noisy() || vb.noisy();
                 if (q < worstRatio) {
                     worstRatio = q;
                     worstSize = e.getKey();
@@ -602,7 +606,7 @@ public final class Report {
         }
         sb.append("min ").append(ratio(worstRatio)).append(" at ").append(Sizes.label(worstSize)).append(": ")
                 .append(String.join(", ", parts)).append(" | ≥ ").append(ratio(min)).append(" | ").append(result)
-                .append(" |\n");
+                .append(noisy ? " " + NOISY : "").append(" |\n");
     }
 
     // ---------------------------------------------------------------- charts
