@@ -38,6 +38,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Turns JMH JSON from {@link Suite} (one file per JDK, or several) and optionally {@link OpenSslSpeed}'s JSON into
  * a Markdown report (targets, then MB/s tables per JDK) and PNG charts (MB/s against message size, log x axis).
+ * A cell found in several files takes the last file's figure, so a re-run of some cells (for example with more
+ * forks, where the first run's error was above 10 %) is merged by naming its file after the full run's.
  *
  * <pre>
  * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
@@ -89,7 +91,8 @@ public final class Report {
         String vm = "";
         String active;
         String cpu;
-        String settings;
+        /** Each cell's JMH settings ("group threads impl size" -> "2 fork(s), ..."): re-runs may differ. */
+        final Map<String, String> settings = new LinkedHashMap<>();
         /** Conscrypt on this JDK as the suite's probe saw it (version, offers, lacks, or problem); null if unknown. */
         JsonObject conscrypt;
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
@@ -176,8 +179,17 @@ public final class Report {
             if (r.active != null) {
                 sb.append("; `auto` = `").append(r.active).append('`');
             }
-            if (r.settings != null) {
-                sb.append("; JMH ").append(r.settings);
+            if (!r.settings.isEmpty()) {
+                Map<String, Integer> cells = new LinkedHashMap<>();
+                r.settings.values().forEach(v -> cells.merge(v, 1, Integer::sum));
+                sb.append("; JMH ");
+                if (cells.size() == 1) {
+                    sb.append(cells.keySet().iterator().next());
+                } else {
+                    List<String> each = new ArrayList<>();
+                    cells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
+                    sb.append(String.join(", ", each));
+                }
             }
             if (r.cpu != null) {
                 sb.append("; CPU: ").append(r.cpu);
@@ -248,19 +260,21 @@ public final class Report {
             if (o.has("jchachaActive") && "auto".equals(impl)) {
                 run.active = o.get("jchachaActive").getAsString();
             }
+            long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
+            int threads = o.get("threads").getAsInt();
             if (o.has("forks") && o.has("measurementIterations")) {
-                run.settings = o.get("forks").getAsInt() + " fork(s), " + o.get("warmupIterations").getAsInt()
-                        + " x " + o.get("warmupTime").getAsString() + " warm-up, "
-                        + o.get("measurementIterations").getAsInt() + " x " + o.get("measurementTime").getAsString()
-                        + " measured";
+                run.settings.put(group + " " + threads + " " + impl + " " + size, o.get("forks").getAsInt()
+                        + " fork(s), " + o.get("warmupIterations").getAsInt() + " x "
+                        + o.get("warmupTime").getAsString() + " warm-up, " + o.get("measurementIterations").getAsInt()
+                        + " x " + o.get("measurementTime").getAsString() + " measured");
             }
             if (o.has("jchachaCpu")) {
                 run.cpu = o.get("jchachaCpu").getAsString();
             }
-            if (o.has("jchachaConscrypt")) {
+            // a file where Conscrypt loaded wins over one where it did not (its cells come from that file)
+            if (o.has("jchachaConscrypt") && (run.conscrypt == null || !run.conscrypt.has("version"))) {
                 run.conscrypt = o.getAsJsonObject("jchachaConscrypt");
             }
-            long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
             JsonObject pm = o.getAsJsonObject("primaryMetric");
             if (!pm.get("scoreUnit").getAsString().equals("ops/s")) {
                 throw new IllegalStateException(bench + ": expected ops/s, got " + pm.get("scoreUnit"));
@@ -268,7 +282,7 @@ public final class Report {
             double score = number(pm.get("score"));
             double err = number(pm.get("scoreError"));
             run.data.computeIfAbsent(group, k -> new TreeMap<>())
-                    .computeIfAbsent(o.get("threads").getAsInt(), k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
+                    .computeIfAbsent(threads, k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
                     .computeIfAbsent(impl, k -> new TreeMap<>())
                     .put(size, new Val(score * size / 1e6, err * size / 1e6));
         }
