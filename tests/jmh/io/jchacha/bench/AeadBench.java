@@ -16,7 +16,8 @@ import org.openjdk.jmh.annotations.*;
  * {@code openssl speed -evp chacha20-poly1305}), one op per message. Seal uses a new nonce every message (SunJCE and
  * BouncyCastle refuse to encrypt twice under one key and nonce); open authenticates and decrypts two prepared
  * ciphertexts in turn (SunJCE refuses even to decrypt twice in a row under one key and nonce). MB/s counts
- * plaintext bytes.
+ * plaintext bytes. Peers: SunJCE, BouncyCastle and Conscrypt's {@code ChaCha20/Poly1305/NoPadding}
+ * ({@link ConscryptPeer}; only where its native library loads).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -39,6 +40,7 @@ public class AeadBench {
     Cipher sun;
     KeyParameter bcKey;
     ChaCha20Poly1305 bc;
+    Cipher con;
     long n;
 
     @Setup
@@ -55,6 +57,14 @@ public class AeadBench {
         sun = Cipher.getInstance("ChaCha20-Poly1305");
         bcKey = new KeyParameter(key);
         bc = new ChaCha20Poly1305();
+        con = ConscryptPeer.cipherOrNull(ConscryptPeer.AEAD);
+        if (con != null) {
+            // it measures the same AEAD: its seal of a prepared message is jchacha's
+            con.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(openNonce[0]));
+            if (!java.util.Arrays.equals(con.doFinal(in), sealed[0])) {
+                throw new IllegalStateException("Conscrypt's ChaCha20-Poly1305 differs from jchacha's at size " + size);
+            }
+        }
     }
 
     /** The next message's nonce (a 64-bit message number in the last 8 bytes; never an {@link #openNonce}). */
@@ -113,6 +123,23 @@ public class AeadBench {
         bc.init(false, new AEADParameters(bcKey, 128, openNonce[i]));
         int k = bc.processBytes(sealed[i], 0, sealed[i].length, out, 0);
         bc.doFinal(out, k);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] conscryptSeal() throws Exception {
+        Cipher c = ConscryptPeer.require(con);
+        c.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nextNonce()));
+        c.doFinal(in, 0, size, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] conscryptOpen() throws Exception {
+        Cipher c = ConscryptPeer.require(con);
+        int i = next();
+        c.init(Cipher.DECRYPT_MODE, sunKey, new IvParameterSpec(openNonce[i]));
+        c.doFinal(sealed[i], 0, sealed[i].length, out, 0);
         return out;
     }
 }

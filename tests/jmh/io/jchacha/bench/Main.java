@@ -37,7 +37,10 @@ public final class Main {
         }
     }
 
-    /** What this JVM's jchacha sees; {@link Suite} runs it on the forks' JDK (one {@code key=value} a line). */
+    /**
+     * What this JVM's jchacha sees, and whether Conscrypt loads; {@link Suite} runs it on the forks' JDK (one
+     * {@code key=value} a line).
+     */
     static void probe() {
         StringJoiner avail = new StringJoiner(",");
         for (Backend b : Backends.available()) {
@@ -48,5 +51,12 @@ public final class Main {
         System.out.println("reason=" + Backends.activeReason());
         System.out.println("cpu=" + Backends.cpuFeatures());
         System.out.println("java=" + System.getProperty("java.version"));
+        if (ConscryptPeer.available()) {
+            System.out.println("conscrypt=" + ConscryptPeer.version());
+            System.out.println("conscryptoffers=" + String.join("; ", ConscryptPeer.offers()));
+            System.out.println("conscryptlacks=" + String.join("; ", ConscryptPeer.lacks()));
+        } else {
+            System.out.println("conscryptproblem=" + ConscryptPeer.problem());
+        }
     }
 }

@@ -38,6 +38,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Turns JMH JSON from {@link Suite} (one file per JDK, or several) and optionally {@link OpenSslSpeed}'s JSON into
  * a Markdown report (targets, then MB/s tables per JDK) and PNG charts (MB/s against message size, log x axis).
+ * A cell found in several files takes the last file's figure, so a re-run of some cells (for example with more
+ * forks, where the first run's error was above 10 %) is merged by naming its file after the full run's.
  *
  * <pre>
  * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
@@ -57,12 +59,23 @@ public final class Report {
     }
 
     static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "java", "SunJCE",
-            "BouncyCastle");
+            "BouncyCastle", "Conscrypt");
     static final String SUN = "SunJCE";
     static final String BC = "BouncyCastle";
+    static final String CON = "Conscrypt";
+    /** The groups the suite measures Conscrypt in ({@link ConscryptPeer}). */
+    static final List<String> CONSCRYPT_GROUPS = List.of("stream", "seal", "open");
+    /** The issues' bar for a trustworthy cell: JMH's error under this fraction of the score. */
+    static final double MAX_ERROR = 0.10;
+    static final String NOISY = "⚠";
 
     /** MB/s and its error (JMH's 99.9% half-width; NaN when JMH gives none). */
     record Val(double mbps, double err) {
+        /** No error estimate, or one above {@link #MAX_ERROR} of the score. */
+        boolean noisy() {
+            return Double.isNaN(err) || err > MAX_ERROR * mbps;
+        }
+
         double lo() {
             return Double.isNaN(err) ? mbps : mbps - err;
         }
@@ -78,7 +91,10 @@ public final class Report {
         String vm = "";
         String active;
         String cpu;
-        String settings;
+        /** Each cell's JMH settings ("group threads impl size" -> "2 fork(s), ..."): re-runs may differ. */
+        final Map<String, String> settings = new LinkedHashMap<>();
+        /** Conscrypt on this JDK as the suite's probe saw it (version, offers, lacks, or problem); null if unknown. */
+        JsonObject conscrypt;
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
 
         Run(String jdk) {
@@ -154,15 +170,26 @@ public final class Report {
             names.add("`" + openssl.getFileName() + "`");
         }
         sb.append(String.join(", ", names)).append(" (how to reproduce: `tests/jmh/README.md`). ");
-        sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one. ");
+        sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one, and ")
+                .append(NOISY).append(" marks a cell whose error exceeds ").append(Math.round(MAX_ERROR * 100))
+                .append(" % of its score (or that has no error estimate). ");
         sb.append("Ratios are computed within one JDK's run.\n\n");
         for (Run r : runs.values()) {
             sb.append("- JDK ").append(r.jdk).append(": ").append(r.vm);
             if (r.active != null) {
                 sb.append("; `auto` = `").append(r.active).append('`');
             }
-            if (r.settings != null) {
-                sb.append("; JMH ").append(r.settings);
+            if (!r.settings.isEmpty()) {
+                Map<String, Integer> cells = new LinkedHashMap<>();
+                r.settings.values().forEach(v -> cells.merge(v, 1, Integer::sum));
+                sb.append("; JMH ");
+                if (cells.size() == 1) {
+                    sb.append(cells.keySet().iterator().next());
+                } else {
+                    List<String> each = new ArrayList<>();
+                    cells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
+                    sb.append(String.join(", ", each));
+                }
             }
             if (r.cpu != null) {
                 sb.append("; CPU: ").append(r.cpu);
@@ -176,6 +203,8 @@ public final class Report {
         }
         sb.append('\n');
 
+        conscryptNotes(sb, runs);
+        errors(sb, runs);
         targets(sb, runs, ossl, minOpenssl);
 
         for (Run r : runs.values()) {
@@ -220,6 +249,8 @@ public final class Report {
                 impl = SUN;
             } else if (method.startsWith("bouncycastle")) {
                 impl = BC;
+            } else if (method.startsWith("conscrypt")) {
+                impl = CON;
             } else {
                 continue;
             }
@@ -229,16 +260,21 @@ public final class Report {
             if (o.has("jchachaActive") && "auto".equals(impl)) {
                 run.active = o.get("jchachaActive").getAsString();
             }
+            long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
+            int threads = o.get("threads").getAsInt();
             if (o.has("forks") && o.has("measurementIterations")) {
-                run.settings = o.get("forks").getAsInt() + " fork(s), " + o.get("warmupIterations").getAsInt()
-                        + " x " + o.get("warmupTime").getAsString() + " warm-up, "
-                        + o.get("measurementIterations").getAsInt() + " x " + o.get("measurementTime").getAsString()
-                        + " measured";
+                run.settings.put(group + " " + threads + " " + impl + " " + size, o.get("forks").getAsInt()
+                        + " fork(s), " + o.get("warmupIterations").getAsInt() + " x "
+                        + o.get("warmupTime").getAsString() + " warm-up, " + o.get("measurementIterations").getAsInt()
+                        + " x " + o.get("measurementTime").getAsString() + " measured");
             }
             if (o.has("jchachaCpu")) {
                 run.cpu = o.get("jchachaCpu").getAsString();
             }
-            long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
+            // a file where Conscrypt loaded wins over one where it did not (its cells come from that file)
+            if (o.has("jchachaConscrypt") && (run.conscrypt == null || !run.conscrypt.has("version"))) {
+                run.conscrypt = o.getAsJsonObject("jchachaConscrypt");
+            }
             JsonObject pm = o.getAsJsonObject("primaryMetric");
             if (!pm.get("scoreUnit").getAsString().equals("ops/s")) {
                 throw new IllegalStateException(bench + ": expected ops/s, got " + pm.get("scoreUnit"));
@@ -246,7 +282,7 @@ public final class Report {
             double score = number(pm.get("score"));
             double err = number(pm.get("scoreError"));
             run.data.computeIfAbsent(group, k -> new TreeMap<>())
-                    .computeIfAbsent(o.get("threads").getAsInt(), k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
+                    .computeIfAbsent(threads, k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
                     .computeIfAbsent(impl, k -> new TreeMap<>())
                     .put(size, new Val(score * size / 1e6, err * size / 1e6));
         }
@@ -288,6 +324,10 @@ public final class Report {
     }
 
     static String display(Run r, String impl) {
+        if (impl.equals(CON)) {
+            return r.conscrypt != null && r.conscrypt.has("version")
+                    ? CON + " " + r.conscrypt.get("version").getAsString() : CON;
+        }
         if (impl.equals(SUN) || impl.equals(BC)) {
             return impl;
         }
@@ -308,17 +348,27 @@ public final class Report {
         sb.append("\n|---|");
         sizes.forEach(s -> sb.append("---:|"));
         sb.append('\n');
-        for (Map.Entry<String, NavigableMap<Long, Val>> e : impls.entrySet()) {
+        boolean conscryptExpected = r.conscrypt != null && CONSCRYPT_GROUPS.contains(group);
+        Map<String, NavigableMap<Long, Val>> rows = new TreeMap<>(Comparator.comparingInt(Report::rank));
+        rows.putAll(impls);
+        if (conscryptExpected) {
+            rows.putIfAbsent(CON, new TreeMap<>());
+        }
+        boolean conscryptMissing = false;
+        for (Map.Entry<String, NavigableMap<Long, Val>> e : rows.entrySet()) {
             sb.append("| ").append(display(r, e.getKey())).append(" |");
             for (long s : sizes) {
                 Val v = e.getValue().get(s);
-                sb.append(' ').append(v == null ? "-" : mbps(v)).append(" |");
+                boolean na = v == null && e.getKey().equals(CON);
+                conscryptMissing |= na;
+                sb.append(' ').append(v != null ? mbps(v) : na ? "n/a" : "-").append(" |");
             }
             sb.append('\n');
         }
         List<String[]> ratios = new ArrayList<>();
         ratios.add(new String[] {"auto", SUN});
         ratios.add(new String[] {"auto", BC});
+        ratios.add(new String[] {"auto", CON});
         if (group.equals("stream")) {
             ratios.add(new String[] {"auto", "java"});
             ratios.add(new String[] {"java", SUN});
@@ -336,6 +386,94 @@ public final class Report {
             sb.append('\n');
         }
         sb.append('\n');
+        if (conscryptMissing) {
+            sb.append("Conscrypt n/a: ").append(conscryptProblem(r)).append("\n\n");
+        }
+    }
+
+    /** Why a run has no Conscrypt figures: it did not load on that JDK, or its benchmark failed in the fork. */
+    static String conscryptProblem(Run r) {
+        return r.conscrypt.has("problem")
+                ? "its native library did not load on JDK " + r.jdk + " (" + r.conscrypt.get("problem").getAsString()
+                        + ")"
+                : "no result (its benchmark failed in the JMH fork; the suite's output has the error)";
+    }
+
+    /** What Conscrypt offers and lacks on each JDK, or why it is n/a there. */
+    static void conscryptNotes(StringBuilder sb, Map<String, Run> runs) {
+        if (runs.values().stream().noneMatch(r -> r.conscrypt != null)) {
+            return;
+        }
+        sb.append("Conscrypt (`org.conscrypt:conscrypt-openjdk-uber`: Google's JCA provider over BoringSSL, through ")
+                .append("JNI; a peer in the benchmarks only, never a jchacha dependency) is measured in the ChaCha20 ")
+                .append("streaming (byte[]) and ChaCha20-Poly1305 seal and open tables, through its Cipher ")
+                .append("`").append(ConscryptPeer.STREAM).append("` and `").append(ConscryptPeer.AEAD)
+                .append("` used by instance (not installed as a provider); not in the direct-buffer, ")
+                .append("single-message and 2-thread tables.\n\n");
+        // one line per distinct finding, naming the JDKs it holds on
+        Map<String, List<String>> jdks = new LinkedHashMap<>();
+        for (Run r : runs.values()) {
+            if (r.conscrypt == null) {
+                continue;
+            }
+            String what = !r.conscrypt.has("version") ? "n/a: " + conscryptProblem(r)
+                    : "Conscrypt " + r.conscrypt.get("version").getAsString() + " offers Cipher "
+                            + list(r.conscrypt, "offers", "none with ChaCha in its name")
+                            + "; compared with jchacha it lacks " + list(r.conscrypt, "lacks", "nothing");
+            jdks.computeIfAbsent(what, k -> new ArrayList<>()).add(r.jdk);
+        }
+        jdks.forEach((what, j) -> sb.append("- JDK ").append(String.join(", ", j)).append(": ").append(what)
+                .append('\n'));
+        sb.append('\n');
+    }
+
+    static String list(JsonObject o, String key, String none) {
+        List<String> l = new ArrayList<>();
+        if (o.has(key)) {
+            o.getAsJsonArray(key).forEach(x -> l.add(x.getAsString()));
+        }
+        return l.isEmpty() ? none : String.join("; ", l);
+    }
+
+    /** Every cell whose JMH error exceeds {@link #MAX_ERROR} of its score, per JDK (the issues want none). */
+    static void errors(StringBuilder sb, Map<String, Run> runs) {
+        sb.append("## Error bars\n\n");
+        for (Run r : runs.values()) {
+            int cells = 0;
+            List<String> noisy = new ArrayList<>();
+            for (Map.Entry<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> g : r.data.entrySet()) {
+                for (Map.Entry<Integer, Map<String, NavigableMap<Long, Val>>> t : g.getValue().entrySet()) {
+                    for (Map.Entry<String, NavigableMap<Long, Val>> i : t.getValue().entrySet()) {
+                        for (Map.Entry<Long, Val> c : i.getValue().entrySet()) {
+                            cells++;
+                            Val v = c.getValue();
+                            if (v.noisy()) {
+                                noisy.add(g.getKey() + (t.getKey() > 1 ? " (" + t.getKey() + " threads)" : "") + " "
+                                        + display(r, i.getKey()) + " " + Sizes.label(c.getKey()) + " "
+                                        + (Double.isNaN(v.err()) ? "(no error estimate)"
+                                                : String.format(Locale.ROOT, "± %.0f %%", 100 * v.err() / v.mbps())));
+                            }
+                        }
+                    }
+                }
+            }
+            String line = "JDK " + r.jdk + ": " + (noisy.isEmpty()
+                    ? "every cell's error is under " + Math.round(MAX_ERROR * 100) + " % of its score (" + cells
+                            + " cells)"
+                    : noisy.size() + " of " + cells + " cells have an error above " + Math.round(MAX_ERROR * 100)
+                            + " % of the score (" + NOISY + ")");
+            System.out.println(line);
+            sb.append("- ").append(line);
+            int shown = Math.min(noisy.size(), 20);
+            if (shown > 0) {
+                sb.append(": ").append(String.join(", ", noisy.subList(0, shown)));
+                if (noisy.size() > shown) {
+                    sb.append(", and ").append(noisy.size() - shown).append(" more");
+                }
+            }
+            sb.append('\n');
+        }
+        sb.append("\nMore measurement iterations or forks narrow the error (tests/jmh/README.md).\n\n");
     }
 
     static void threads(StringBuilder sb, Run r) {
@@ -361,7 +499,7 @@ public final class Report {
         if (!Double.isNaN(v.err())) {
             s += String.format(Locale.ROOT, v.err() >= 10 ? " ± %.0f" : " ± %.1f", v.err());
         }
-        return s;
+        return v.noisy() ? s + " " + NOISY : s;
     }
 
     static String ratio(double x) {
@@ -419,7 +557,9 @@ public final class Report {
         }
         sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16 && s <= 256, 3.0,
                 "AEAD seal (`auto`) vs JDK 25 SunJCE, 16-256 B", true);
-        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it.\n\n");
+        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it. ").append(NOISY)
+                .append(" after a result: a cell it rests on has an error above ").append(Math.round(MAX_ERROR * 100))
+                .append(" % of its score.\n\n");
     }
 
     static String bar(double min) {
@@ -439,7 +579,7 @@ public final class Report {
         Val ov = new Val(o, Double.NaN);
         sb.append(mbps(v)).append(" vs ").append(String.format(Locale.ROOT, "%.0f", o)).append(" MB/s = ")
                 .append(ratio(v.mbps() / o)).append(" | ").append(needed).append(" | ").append(verdict(v, ov, min))
-                .append(" |\n");
+                .append(v.noisy() ? " " + NOISY : "").append(" |\n");
     }
 
     /** a / b at every size both have; the target holds where {@code applies}. */
@@ -452,6 +592,7 @@ public final class Report {
         String result = null;
         double worstRatio = Double.MAX_VALUE;
         long worstSize = -1;
+        boolean noisy = false;
         for (Map.Entry<Long, Val> e : sa.entrySet()) {
             Val vb = sbv.get(e.getKey());
             if (vb == null) {
@@ -465,6 +606,7 @@ public final class Report {
             if (in) {
                 String v = verdict(e.getValue(), vb, min);
                 result = result == null ? v : worst(result, v);
+                noisy |= e.getValue().noisy() || vb.noisy();
                 if (q < worstRatio) {
                     worstRatio = q;
                     worstSize = e.getKey();
@@ -478,7 +620,7 @@ public final class Report {
         }
         sb.append("min ").append(ratio(worstRatio)).append(" at ").append(Sizes.label(worstSize)).append(": ")
                 .append(String.join(", ", parts)).append(" | ≥ ").append(ratio(min)).append(" | ").append(result)
-                .append(" |\n");
+                .append(noisy ? " " + NOISY : "").append(" |\n");
     }
 
     // ---------------------------------------------------------------- charts
@@ -490,7 +632,7 @@ public final class Report {
             XYSeries s = new XYSeries(display(r, e.getKey()));
             e.getValue().forEach((size, v) -> s.add(size.doubleValue(), v.mbps()));
             ds.addSeries(s);
-            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC));
+            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC) || e.getKey().equals(CON));
         }
         int points = ds.getSeriesCount();
         if (ossl != null) {
@@ -539,7 +681,7 @@ public final class Report {
     static final Map<String, Color> COLORS = Map.of(
             "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
             "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
-            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker());
+            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker(), CON, new Color(0xE377C2));
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */
     static final class SizeFormat extends NumberFormat {

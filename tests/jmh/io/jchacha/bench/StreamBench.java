@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.ChaCha20ParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.crypto.engines.ChaCha7539Engine;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -15,7 +16,8 @@ import org.openjdk.jmh.annotations.*;
 /**
  * Streaming ChaCha20 (IETF, 20 rounds): one cipher, repeated {@code size}-byte updates. One op is one update, so
  * MB/s = ops/s * size / 10^6. The {@code jchacha*} methods measure whichever backend {@code -Djchacha.backend}
- * selects in the fork (see {@link Suite}); the others are the JDK's SunJCE and BouncyCastle. Each cipher is
+ * selects in the fork (see {@link Suite}); the others are the JDK's SunJCE, BouncyCastle and Conscrypt
+ * ({@link ConscryptPeer}; byte[] only, and only where its native library loads). Each cipher is
  * re-keyed with a new nonce long before its 32-bit block counter would run out (every {@value #REWIND} bytes).
  */
 @State(Scope.Thread)
@@ -33,6 +35,7 @@ public class StreamBench {
     ChaCha20 jc;
     Cipher sun;
     ChaCha7539Engine bc;
+    Cipher con;
     long done;
     final byte[] key = new byte[32];
     final byte[] nonce = new byte[12];
@@ -50,6 +53,19 @@ public class StreamBench {
         sunInit();
         bc = new ChaCha7539Engine();
         bc.init(true, new ParametersWithIV(new KeyParameter(key), nonce));
+        con = ConscryptPeer.cipherOrNull(ConscryptPeer.STREAM);
+        if (con != null) {
+            // it measures the same stream: its first update is jchacha's (Conscrypt ignores a ChaCha20ParameterSpec)
+            conInit();
+            if (!java.util.Arrays.equals(con.update(in), ChaCha20.ietf(key, nonce).update(in))) {
+                throw new IllegalStateException("Conscrypt's ChaCha20 differs from jchacha's at size " + size);
+            }
+            conInit();
+        }
+    }
+
+    void conInit() throws Exception {
+        con.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new IvParameterSpec(nonce));
     }
 
     void sunInit() throws Exception {
@@ -70,6 +86,9 @@ public class StreamBench {
         jc = ChaCha20.ietf(key, nonce);
         sunInit();
         bc.init(true, new ParametersWithIV(new KeyParameter(key), nonce));
+        if (con != null) {
+            conInit();
+        }
     }
 
     @Benchmark
@@ -108,6 +127,13 @@ public class StreamBench {
     public byte[] bouncycastle() throws Exception {
         rewind();
         bc.processBytes(in, 0, size, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] conscrypt() throws Exception {
+        rewind();
+        ConscryptPeer.require(con).update(in, 0, size, out, 0);
         return out;
     }
 }

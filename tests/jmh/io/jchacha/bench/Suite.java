@@ -31,12 +31,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * JMH cannot vary JVM arguments by {@code @Param}), one for SunJCE and BouncyCastle, and a 2-thread run of the
  * streaming benchmarks; all results merged into one JMH JSON array. Every jchacha result carries two extra fields,
  * {@code jchachaBackend} (what the fork requested) and {@code jchachaActive} (what {@code auto} resolved to on the
- * forks' JDK). Backends the forks' JDK cannot run are skipped (asked in a child JVM on that JDK).
+ * forks' JDK). Backends the forks' JDK cannot run are skipped (asked in a child JVM on that JDK). Conscrypt
+ * (streaming byte[], seal, open) runs on its own where that child JVM loads its native library, and a failing
+ * Conscrypt benchmark leaves its cells empty rather than stopping the suite; every result carries
+ * {@code jchachaConscrypt} (its version, ciphers and gaps, or why it did not load) for the report.
  *
  * <pre>
  * suite [--preset quick|full] [--jdk PATH/bin/java] [--out FILE] [--openssl FILE]
  *       [--sizes 16,1024,...] [--parts stream,direct,single,aead,threads] [--backends auto,java,avx2,...]
- *       [--forks N] [--warmup N] [--measure N] [--time MS]
+ *       [--forks N] [--warmup N] [--measure N] [--time MS] [--warmup-time MS]
  * </pre>
  */
 public final class Suite {
@@ -53,7 +56,7 @@ public final class Suite {
         int[] sizes = null;
         List<String> parts = PARTS;
         List<String> backends = null;
-        Integer forks = null, warmup = null, measure = null, time = null;
+        Integer forks = null, warmup = null, measure = null, time = null, warmupTime = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -68,6 +71,7 @@ public final class Suite {
                 case "--warmup": warmup = Integer.valueOf(args[++i]); break;
                 case "--measure": measure = Integer.valueOf(args[++i]); break;
                 case "--time": time = Integer.valueOf(args[++i]); break;
+                case "--warmup-time": warmupTime = Integer.valueOf(args[++i]); break;
                 default: throw new IllegalArgumentException("unknown option " + a + "; see tests/jmh/README.md");
             }
         }
@@ -90,6 +94,7 @@ public final class Suite {
         int w = warmup != null ? warmup : quick ? 2 : 3;
         int m = measure != null ? measure : quick ? 3 : 5;
         int ms = time != null ? time : quick ? 200 : 1000;
+        int wms = warmupTime != null ? warmupTime : ms;
         String java = jdk != null ? jdk : Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
         Map<String, String> probe = probe(java);
@@ -105,6 +110,10 @@ public final class Suite {
         }
         String active = probe.get("active");
         cpu = cpuModel() + (probe.getOrDefault("cpu", "").isEmpty() ? "" : " [" + probe.get("cpu") + "]");
+        conscrypt = conscrypt(probe);
+        System.out.println(conscrypt.has("version") ? "# Conscrypt " + conscrypt.get("version").getAsString()
+                : "# Conscrypt does not load on " + java + " (its cells will be n/a): "
+                        + conscrypt.get("problem").getAsString());
         if (out == null) {
             out = Path.of("target/jmh/results-" + major(probe.get("java")) + ".json");
         }
@@ -113,9 +122,11 @@ public final class Suite {
 
         List<String> mine = new ArrayList<>();
         List<String> theirs = new ArrayList<>();
+        List<String> conscryptRuns = new ArrayList<>();
         if (parts.contains("stream")) {
             mine.add("StreamBench\\.jchacha$");
             theirs.add("StreamBench\\.(sunjce|bouncycastle)$");
+            conscryptRuns.add("StreamBench\\.conscrypt$");
         }
         if (parts.contains("direct")) {
             mine.add("StreamBench\\.jchachaDirect$");
@@ -128,17 +139,23 @@ public final class Suite {
         if (parts.contains("aead")) {
             mine.add("AeadBench\\.jchacha(Seal|Open)$");
             theirs.add("AeadBench\\.(sunjce|bouncycastle)(Seal|Open)$");
+            conscryptRuns.add("AeadBench\\.conscrypt(Seal|Open)$");
         }
 
         JsonArray all = new JsonArray();
         int run = 0;
         if (!mine.isEmpty()) {
             for (String b : configs) {
-                all.addAll(run(base(java, b, f, w, m, ms), mine, sizeParams, 1, tmp.resolve("r" + run++ + ".json"),
-                        b, active));
+                all.addAll(run(base(java, b, f, w, m, ms, wms), mine, sizeParams, 1,
+                        tmp.resolve("r" + run++ + ".json"), b, active));
             }
-            all.addAll(run(base(java, "auto", f, w, m, ms), theirs, sizeParams, 1, tmp.resolve("r" + run++ + ".json"),
-                    null, null));
+            all.addAll(run(base(java, "auto", f, w, m, ms, wms), theirs, sizeParams, 1,
+                    tmp.resolve("r" + run++ + ".json"), null, null));
+        }
+        if (!conscryptRuns.isEmpty() && conscrypt.has("version")) {
+            // a Conscrypt failure costs only its own cells (the report marks them n/a), not the other peers' run
+            all.addAll(run(base(java, "auto", f, w, m, ms, wms).shouldFailOnError(false), conscryptRuns, sizeParams,
+                    1, tmp.resolve("r" + run++ + ".json"), null, null));
         }
         if (parts.contains("threads")) {
             // per-core scaling: the same streaming benchmarks on 2 threads (JMH adds up the threads' ops/s)
@@ -147,10 +164,11 @@ public final class Suite {
             if (tSizes.length == 0) {
                 tSizes = new String[] {Integer.toString(sizes[sizes.length - 1])};
             }
-            all.addAll(run(base(java, "auto", f, w, m, ms), List.of("StreamBench\\.(jchacha|sunjce|bouncycastle)$"),
-                    tSizes, 2, tmp.resolve("r" + run++ + ".json"), "auto", active));
+            all.addAll(run(base(java, "auto", f, w, m, ms, wms),
+                    List.of("StreamBench\\.(jchacha|sunjce|bouncycastle)$"), tSizes, 2,
+                    tmp.resolve("r" + run++ + ".json"), "auto", active));
             if (configs.contains("java")) {
-                all.addAll(run(base(java, "java", f, w, m, ms), List.of("StreamBench\\.jchacha$"), tSizes, 2,
+                all.addAll(run(base(java, "java", f, w, m, ms, wms), List.of("StreamBench\\.jchacha$"), tSizes, 2,
                         tmp.resolve("r" + run++ + ".json"), "java", active));
             }
         }
@@ -177,7 +195,7 @@ public final class Suite {
     }
 
     private static ChainedOptionsBuilder base(String java, String backend, int forks, int warmup, int measure,
-            int ms) {
+            int ms, int warmupMs) {
         return new OptionsBuilder()
                 .jvm(java)
                 // JDK 17 accepts the flag too; on 22+ it keeps System.load's restricted-method warning away
@@ -185,7 +203,7 @@ public final class Suite {
                 .jvmArgsAppend("-Djchacha.backend=" + backend)
                 .forks(forks)
                 .warmupIterations(warmup)
-                .warmupTime(TimeValue.milliseconds(ms))
+                .warmupTime(TimeValue.milliseconds(warmupMs))
                 .measurementIterations(measure)
                 .measurementTime(TimeValue.milliseconds(ms))
                 .shouldFailOnError(true);
@@ -212,10 +230,13 @@ public final class Suite {
                 Thread.sleep(15_000);
             }
         }
-        JsonArray results = JsonParser.parseString(Files.readString(json)).getAsJsonArray();
+        // a run whose every benchmark failed (only allowed for Conscrypt) may leave no results file
+        JsonArray results = Files.exists(json) && !Files.readString(json).isBlank()
+                ? JsonParser.parseString(Files.readString(json)).getAsJsonArray() : new JsonArray();
         for (JsonElement e : results) {
             JsonObject o = e.getAsJsonObject();
             o.addProperty("jchachaCpu", cpu);
+            o.add("jchachaConscrypt", conscrypt);
             String method = o.get("benchmark").getAsString();
             if (backend != null && method.substring(method.lastIndexOf('.') + 1).startsWith("jchacha")) {
                 o.addProperty("jchachaBackend", backend);
@@ -226,6 +247,30 @@ public final class Suite {
     }
 
     private static String cpu = "";
+    private static JsonObject conscrypt = new JsonObject();
+
+    /**
+     * Conscrypt on the forks' JDK, from {@link Main#probe()}: {@code version}, {@code offers} and {@code lacks}
+     * (lists), or {@code problem} (why it did not load).
+     */
+    static JsonObject conscrypt(Map<String, String> probe) {
+        JsonObject c = new JsonObject();
+        if (!probe.containsKey("conscrypt")) {
+            c.addProperty("problem", probe.getOrDefault("conscryptproblem", "the probe did not report it"));
+            return c;
+        }
+        c.addProperty("version", probe.get("conscrypt"));
+        for (String k : new String[] {"offers", "lacks"}) {
+            JsonArray a = new JsonArray();
+            for (String item : probe.getOrDefault("conscrypt" + k, "").split("; ")) {
+                if (!item.isEmpty()) {
+                    a.add(item);
+                }
+            }
+            c.add(k, a);
+        }
+        return c;
+    }
 
     /** The CPU model (Linux: /proc/cpuinfo), else os.arch. */
     static String cpuModel() {
