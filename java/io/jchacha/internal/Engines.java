@@ -114,13 +114,20 @@ public final class Engines {
 
     /**
      * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine: a SunJCE call
-     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte.
-     * JDK 25, AVX2 (Zen 3), ns per call, engine.xor on byte[] (see docs/DEVELOPING.md for the command):
+     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte. Per call,
+     * ns of thread CPU time, best of 9, JDK 25, Zen 3 (AVX2), loaded machine (DEVELOPING.md, "Measuring"):
      * <pre>
-     *   bytes   TODO
+     *   bytes   128  256  384  512  768  1024  16384
+     *   java    308  602  871 1511 1562  1637  10978
+     *   jdk     438  437  591  603  758   939  10542
      * </pre>
+     * AEAD messages shorter than {@link #JDK_AEAD_JAVA_BELOW} skip SunJCE's ChaCha20-Poly1305 (where it is used):
+     * its set-up makes two 1 KiB keystream batches and a Poly1305 instance; at 64 bytes it took 1390 ns where the
+     * whole Java AEAD took 599 (measured without SunJCE's Poly1305 intrinsic, which shortens its per-byte cost, not
+     * the set-up; no machine with that intrinsic was at hand to place the crossover exactly).
      */
-    static final int JDK_JAVA_BELOW = 1024;
+    static final int JDK_JAVA_BELOW = 256;
+    static final int JDK_AEAD_JAVA_BELOW = 1024;
 
     /** A SIMD kernel if one runs, else the JDK's intrinsified ChaCha20 if that runs, else the Java engine. */
     private static Backend bestAvailable() {
@@ -140,7 +147,7 @@ public final class Engines {
                 return ((NativeEngine) e).withJavaBelow(AUTO_JAVA_BELOW[i]);
             }
         }
-        return b == Backend.JDK ? ((JdkEngine) e).withJavaBelow(JDK_JAVA_BELOW) : e;
+        return b == Backend.JDK ? ((JdkEngine) e).withJavaBelow(JDK_JAVA_BELOW, JDK_AEAD_JAVA_BELOW) : e;
     }
 
     private static String autoReason(Backend picked) {
@@ -156,7 +163,8 @@ public final class Engines {
         if (picked == Backend.JDK) {
             return "jdk (" + noSimd + "; the JDK's intrinsified ChaCha20 outruns the java engine from "
                     + JDK_JAVA_BELOW + " bytes: shorter calls, and 8 or 12 rounds, run on the java engine; AEAD "
-                    + (((JdkEngine) engineFor(Backend.JDK)).sunJceAead() ? "through SunJCE ChaCha20-Poly1305"
+                    + (((JdkEngine) engineFor(Backend.JDK)).sunJceAead()
+                    ? "from " + JDK_AEAD_JAVA_BELOW + " bytes through SunJCE ChaCha20-Poly1305"
                     : "with jchacha's Poly1305 (SunJCE's is not intrinsified here)") + ")";
         }
         return "java (" + noSimd + "; jdk: " + unavailableReason(Backend.JDK) + ")";

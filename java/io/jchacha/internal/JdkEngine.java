@@ -28,10 +28,11 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>A {@link Cipher} carries its key, so each call creates and initializes one (about 0.2 us each, plus the 1 KiB
  * of keystream SunJCE makes at init): no cipher is kept between calls, so nothing of a key outlives the call in
- * reachable memory (SunJCE's own copies become garbage, as with any use of SunJCE). Calls shorter than
- * {@link #javaBelow} go to the Java engine, which finishes them before a Cipher is ready ({@code auto} only).
+ * reachable memory (SunJCE's own copies become garbage, as with any use of SunJCE). Under {@code auto}, calls
+ * shorter than {@link #javaBelow} go to the Java engine, which finishes them before a Cipher is ready.
  *
- * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305, kept to
+ * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under
+ * {@code auto} from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to
  * jchacha's rules with a private copy: open copies ciphertext and tag once and SunJCE checks and decrypts that copy
  * (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the plaintext released
  * is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext by reading it back
@@ -47,12 +48,15 @@ final class JdkEngine implements Engine, AeadEngine {
     private final int javaBelow;
     /** Whether seal and open go through SunJCE's ChaCha20-Poly1305; else {@link #javaAead}. */
     private final boolean sunJceAead;
+    /** Messages shorter than this take {@link #javaAead} even when {@link #sunJceAead}. */
+    private final int aeadJavaBelow;
     private final JavaAead javaAead;
 
-    JdkEngine(Provider sunJce, int javaBelow, boolean sunJceAead) {
+    JdkEngine(Provider sunJce, int javaBelow, boolean sunJceAead, int aeadJavaBelow) {
         this.sunJce = sunJce;
         this.javaBelow = javaBelow;
         this.sunJceAead = sunJceAead;
+        this.aeadJavaBelow = aeadJavaBelow;
         this.javaAead = new JavaAead(this);
     }
 
@@ -62,7 +66,7 @@ final class JdkEngine implements Engine, AeadEngine {
         if (why != null) {
             return why;
         }
-        JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, JdkIntrinsics.poly1305());
+        JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, JdkIntrinsics.poly1305(), 0);
         String self = SelfTest.run(e, ChaChaBlock::hchacha);
         if (self == null) {
             self = SelfTest.runAead(e, (key, msg, tag) -> {
@@ -74,9 +78,17 @@ final class JdkEngine implements Engine, AeadEngine {
         return self == null ? e : "failed its known-answer self-test: " + self;
     }
 
-    /** This engine with array calls shorter than {@code bytes} sent to the Java engine ({@code auto} uses it). */
-    JdkEngine withJavaBelow(int bytes) {
-        return new JdkEngine(sunJce, bytes, sunJceAead);
+    /**
+     * This engine with array calls shorter than {@code bytes}, and AEAD messages shorter than {@code aeadBytes},
+     * kept off SunJCE ({@code auto} uses it; a forced {@code jdk} sends SunJCE everything it can express).
+     */
+    JdkEngine withJavaBelow(int bytes, int aeadBytes) {
+        return new JdkEngine(sunJce, bytes, sunJceAead, aeadBytes);
+    }
+
+    /** This engine with AEAD through SunJCE's ChaCha20-Poly1305 or not, whatever its intrinsics (for tests). */
+    JdkEngine withSunJceAead(boolean on) {
+        return new JdkEngine(sunJce, javaBelow, on, aeadJavaBelow);
     }
 
     /** Whether seal and open go through SunJCE's ChaCha20-Poly1305 (for {@code auto}'s reason and the tests). */
@@ -87,6 +99,11 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public String name() {
         return Backend.JDK.id();
+    }
+
+    @Override
+    public String toString() {
+        return sunJceAead ? "jdk (AEAD through SunJCE ChaCha20-Poly1305)" : "jdk";
     }
 
     @Override
@@ -167,6 +184,12 @@ final class JdkEngine implements Engine, AeadEngine {
         return 64;
     }
 
+    @Override
+    public int directBytes() {
+        // from 1 KiB a call of its own (about 0.9 us, table in Engines) costs what XOR-ing from the cache does
+        return 1024;
+    }
+
     // ---- AEAD ----
 
     /** A SunJCE ChaCha20-Poly1305 cipher for the IETF state (counter 0), the AAD already passed. */
@@ -209,7 +232,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (!sunJceAead) {
+        if (!sunJceAead || len < aeadJavaBelow) {
             javaAead.seal(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
@@ -221,7 +244,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (!sunJceAead) {
+        if (!sunJceAead || len < aeadJavaBelow) {
             return javaAead.open(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         byte[] ct = Arrays.copyOfRange(in, inOff, inOff + len + TAG);
@@ -234,7 +257,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        if (!sunJceAead) {
+        if (!sunJceAead || len < aeadJavaBelow) {
             javaAead.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
             return;
         }
@@ -247,7 +270,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        if (!sunJceAead) {
+        if (!sunJceAead || len < aeadJavaBelow) {
             return javaAead.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
         byte[] ct = new byte[len + TAG];
