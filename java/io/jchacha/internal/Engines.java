@@ -115,7 +115,7 @@ public final class Engines {
     /**
      * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine: a SunJCE call
      * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte. Per call,
-     * ns of thread CPU time, best of 9, JDK 25, Zen 3 (AVX2), loaded machine (DEVELOPING.md, "Measuring"):
+     * ns of thread CPU time, best of 9, JDK 25, Zen 3 (AVX2), loaded machine (tests' internal.EngineTimes):
      * <pre>
      *   bytes   128  256  384  512  768  1024  16384
      *   java    308  602  871 1511 1562  1637  10978
