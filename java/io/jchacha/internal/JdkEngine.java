@@ -26,18 +26,19 @@ import javax.crypto.spec.SecretKeySpec;
  *       calls for {@code java}.
  * </ul>
  *
- * <p>A {@link Cipher} carries its key, so each call creates and initializes one (about 0.2 us each, plus the 1 KiB
- * of keystream SunJCE makes at init): no cipher is kept between calls, so nothing of a key outlives the call in
- * reachable memory (SunJCE's own copies become garbage, as with any use of SunJCE). Under {@code auto}, calls
- * shorter than {@link #javaBelow} go to the Java engine, which finishes them before a Cipher is ready.
+ * <p>A {@link Cipher} carries its key, so each call creates one and initializes it (about 0.2 us each on the
+ * machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front): no cipher is kept
+ * between calls, so nothing of a key outlives the call in reachable memory (SunJCE's own copies become garbage, as
+ * with any use of SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which
+ * finishes them before a Cipher is ready.
  *
  * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under
  * {@code auto} from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to
  * jchacha's rules with a private copy: open copies ciphertext and tag once and SunJCE checks and decrypts that copy
  * (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the plaintext released
  * is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext by reading it back
- * from its output) and copies it out. Elsewhere the Java AEAD runs over this engine's keystream (jchacha's Poly1305
- * outruns SunJCE's Java one).
+ * from its output) and copies it out. Each copy holds a whole message (SunJCE's AEAD works on whole messages).
+ * Elsewhere the Java AEAD runs over this engine's keystream (jchacha's Poly1305 outruns SunJCE's Java one).
  */
 final class JdkEngine implements Engine, AeadEngine {
     private static final long M = 0xFFFFFFFFL;
@@ -117,11 +118,6 @@ final class JdkEngine implements Engine, AeadEngine {
             return;
         }
         EngineCalls.served(Backend.JDK);
-        if (in == null) {
-            Arrays.fill(out, outOff, outOff + len, (byte) 0);
-            in = out;
-            inOff = outOff;
-        }
         // blocks before the low counter word wraps: only a 64-bit counter carries (an IETF call never gets there)
         long toWrap = (1L << 32) - (state[12] & M);
         int first = counter64 ? (int) Math.min(len, toWrap * 64) : len;
@@ -131,7 +127,10 @@ final class JdkEngine implements Engine, AeadEngine {
         }
     }
 
-    /** SunJCE's ChaCha20 over {@code len} bytes: nonce ({@code nonce0}, state[14], state[15]), this block counter. */
+    /**
+     * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null): nonce ({@code nonce0},
+     * state[14], state[15]), this block counter. Nothing is written before the Cipher is ready.
+     */
     private void ietf(int[] s, int nonce0, int counter, byte[] in, int inOff, byte[] out, int outOff, int len) {
         byte[] nonce = new byte[12];
         Bytes.LE_INT.set(nonce, 0, nonce0);
@@ -139,6 +138,11 @@ final class JdkEngine implements Engine, AeadEngine {
         Bytes.LE_INT.set(nonce, 8, s[15]);
         // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when encrypting
         Cipher c = cipher("ChaCha20", Cipher.DECRYPT_MODE, s, new ChaCha20ParameterSpec(nonce, counter));
+        if (in == null) {
+            Arrays.fill(out, outOff, outOff + len, (byte) 0);
+            in = out;
+            inOff = outOff;
+        }
         try {
             c.update(in, inOff, len, out, outOff);
         } catch (GeneralSecurityException e) {

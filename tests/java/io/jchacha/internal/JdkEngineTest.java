@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jchacha.Backend;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -63,13 +64,13 @@ class JdkEngineTest {
         JavaEngine.INSTANCE.xor(s, rounds, c64, in, 0, expected, 0, len);
         byte[] out = new byte[len + 3];
         e.xor(s, rounds, c64, in, 0, out, 3, len);
-        assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, 3, len + 3), what);
+        assertArrayEquals(expected, Arrays.copyOfRange(out, 3, len + 3), what);
         byte[] inPlace = in.clone();
         e.xor(s, rounds, c64, inPlace, 0, inPlace, 0, len);
         assertArrayEquals(expected, inPlace, what + ", in place");
         byte[] ks = new byte[len], ksExpected = new byte[len];
         JavaEngine.INSTANCE.xor(s, rounds, c64, null, 0, ksExpected, 0, len);
-        java.util.Arrays.fill(ks, (byte) 0x77);
+        Arrays.fill(ks, (byte) 0x77);
         e.xor(s, rounds, c64, null, 0, ks, 0, len);
         assertArrayEquals(ksExpected, ks, what + ", keystream");
         ByteBuffer din = ByteBuffer.allocateDirect(len).put(0, in);
