@@ -8,6 +8,8 @@ module io.jchacha {
     requires org.scijava.nativelib;
     requires static info.picocli;
     requires static me.tongfei.progressbar;
+    // the jdk backend reads HotSpot's flags where this module is present (JdkIntrinsics)
+    requires static jdk.management;
 
     exports io.jchacha;
 

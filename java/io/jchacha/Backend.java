@@ -3,10 +3,15 @@ package io.jchacha;
 
 import java.util.Locale;
 
-/** A ChaCha20 engine: the pure-Java one or a native kernel family. */
+/** A ChaCha20 engine: the pure-Java one, the JDK's own (SunJCE, intrinsified) or a native kernel family. */
 public enum Backend {
     /** Pure Java; runs everywhere. Also selected by the alias {@code scalar}. */
     JAVA("java"),
+    /**
+     * The running JDK's SunJCE ChaCha20 and ChaCha20-Poly1305 where HotSpot intrinsifies them (JDK 20+ on x86-64
+     * with AVX2, or AArch64); 8 and 12 rounds, which SunJCE lacks, run on the Java engine.
+     */
+    JDK("jdk"),
     /** Portable scalar C, any architecture. */
     PORTABLE("portable"),
     /** x86-64 AVX2 kernels. */
@@ -29,7 +34,7 @@ public enum Backend {
 
     /** Whether this backend runs through the native library. */
     public boolean isNative() {
-        return this != JAVA;
+        return this != JAVA && this != JDK;
     }
 
     /**

@@ -15,7 +15,7 @@ public final class Backends {
     /** The system property that selects the backend. */
     public static final String PROPERTY = "jchacha.backend";
     /** The values {@value #PROPERTY} accepts. */
-    public static final String PROPERTY_VALUES = "auto, java, scalar (= java), portable, avx2, avx512, neon";
+    public static final String PROPERTY_VALUES = "auto, java, scalar (= java), jdk, portable, avx2, avx512, neon";
 
     private Backends() {}
 

@@ -49,7 +49,7 @@ public final class Engines {
                     engine = autoEngine(backend);
                 } else {
                     backend = Backend.fromId(raw);
-                    String why = UNAVAILABLE.get(backend);
+                    String why = unavailableReason(backend);
                     if (why != null) {
                         throw new IllegalStateException(Backends.PROPERTY + "=" + raw + " cannot run here: " + why
                                 + "; available: " + availableList(), nativeLoadFailure());
@@ -70,15 +70,27 @@ public final class Engines {
         }
     }
 
+    /**
+     * The jdk backend, probed on first need ({@code auto} without a native backend, a forced {@code jdk}, a question
+     * about it): reading HotSpot's flags and loading SunJCE cost about 0.1 s each, which a JVM that runs a native
+     * backend does not pay.
+     */
+    private static final class Jdk {
+        static final Object OPENED = JdkEngine.open();
+    }
+
     private static Engine engineFor(Backend b) {
+        if (b == Backend.JDK) {
+            return Jdk.OPENED instanceof Engine ? (Engine) Jdk.OPENED : null;
+        }
         return Selection.ENGINES.get(b);
     }
 
     /** The engine of a backend that runs here, for benchmarks and tests that compare backends in one JVM. */
     public static Engine forBackend(Backend b) {
-        Engine e = Selection.ENGINES.get(b);
+        Engine e = engineFor(b);
         if (e == null) {
-            throw new IllegalStateException(b.id() + " cannot run here: " + Selection.UNAVAILABLE.get(b));
+            throw new IllegalStateException(b.id() + " cannot run here: " + unavailableReason(b));
         }
         return e;
     }
@@ -100,13 +112,31 @@ public final class Engines {
     private static final Backend[] AUTO_ORDER = {Backend.AVX512, Backend.AVX2, Backend.NEON};
     private static final int[] AUTO_JAVA_BELOW = {192, 256, 256};
 
+    /**
+     * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine: a SunJCE call
+     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte. Per call,
+     * ns of thread CPU time, best of 9, JDK 25, Zen 3 (AVX2), loaded machine (tests' internal.EngineTimes):
+     * <pre>
+     *   bytes   128  256  384  512  768  1024  16384
+     *   java    308  602  871 1511 1562  1637  10978
+     *   jdk     438  437  591  603  758   939  10542
+     * </pre>
+     * AEAD messages shorter than {@link #JDK_AEAD_JAVA_BELOW} skip SunJCE's ChaCha20-Poly1305 (where it is used):
+     * its set-up makes two 1 KiB keystream batches and a Poly1305 instance; at 64 bytes it took 1390 ns where the
+     * whole Java AEAD took 599 (measured without SunJCE's Poly1305 intrinsic, which shortens its per-byte cost, not
+     * the set-up; no machine with that intrinsic was at hand to place the crossover exactly).
+     */
+    static final int JDK_JAVA_BELOW = 256;
+    static final int JDK_AEAD_JAVA_BELOW = 1024;
+
+    /** A SIMD kernel if one runs, else the JDK's intrinsified ChaCha20 if that runs, else the Java engine. */
     private static Backend bestAvailable() {
         for (Backend b : AUTO_ORDER) {
             if (!Selection.UNAVAILABLE.containsKey(b)) {
                 return b;
             }
         }
-        return Backend.JAVA;
+        return unavailableReason(Backend.JDK) == null ? Backend.JDK : Backend.JAVA;
     }
 
     /** The engine auto runs for {@code b}: short calls go to Java where that measured faster. */
@@ -117,7 +147,7 @@ public final class Engines {
                 return ((NativeEngine) e).withJavaBelow(AUTO_JAVA_BELOW[i]);
             }
         }
-        return e;
+        return b == Backend.JDK ? ((JdkEngine) e).withJavaBelow(JDK_JAVA_BELOW, JDK_AEAD_JAVA_BELOW) : e;
     }
 
     private static String autoReason(Backend picked) {
@@ -127,15 +157,23 @@ public final class Engines {
                         + " bytes run on the java engine, which is faster there)";
             }
         }
-        return "java (" + (Selection.UNAVAILABLE.containsKey(Backend.PORTABLE)
+        String noSimd = Selection.UNAVAILABLE.containsKey(Backend.PORTABLE)
                 ? "no native backend can run here"
-                : "no SIMD kernel runs here, and the java engine outruns portable C") + ")";
+                : "no SIMD kernel runs here, and the java engine outruns portable C";
+        if (picked == Backend.JDK) {
+            return "jdk (" + noSimd + "; the JDK's intrinsified ChaCha20 outruns the java engine from "
+                    + JDK_JAVA_BELOW + " bytes: shorter calls, and 8 or 12 rounds, run on the java engine; AEAD "
+                    + (((JdkEngine) engineFor(Backend.JDK)).sunJceAead()
+                    ? "from " + JDK_AEAD_JAVA_BELOW + " bytes through SunJCE ChaCha20-Poly1305"
+                    : "with jchacha's Poly1305 (SunJCE's is not intrinsified here)") + ")";
+        }
+        return "java (" + noSimd + "; jdk: " + unavailableReason(Backend.JDK) + ")";
     }
 
     private static String availableList() {
         StringBuilder sb = new StringBuilder();
         for (Backend b : Backend.values()) {
-            if (!Selection.UNAVAILABLE.containsKey(b)) {
+            if (unavailableReason(b) == null) {
                 sb.append(sb.length() == 0 ? "" : ", ").append(b.id());
             }
         }
@@ -165,6 +203,9 @@ public final class Engines {
 
     /** Null when {@code b} runs here. */
     public static String unavailableReason(Backend b) {
+        if (b == Backend.JDK) {
+            return Jdk.OPENED instanceof String ? (String) Jdk.OPENED : null;
+        }
         return Selection.UNAVAILABLE.get(b);
     }
 

@@ -28,11 +28,24 @@ public final class CpuBackends {
         return Boolean.getBoolean("jchacha.test.skipNative");
     }
 
-    /** The backends that must be available here, or empty when this platform's CPU features cannot be read. */
+    /**
+     * The backends that must be available here, or empty when this platform's CPU features cannot be read. The jdk
+     * backend needs JDK 20+ and the CPU features of the native avx2 or neon one (HotSpot's ChaCha20 stubs; the suite
+     * runs with the JVM's default flags).
+     */
     public static Optional<Set<Backend>> expected() {
-        if (nativeSkipped()) {
+        Optional<Set<Backend>> cpu = fromCpu();
+        if (!nativeSkipped()) {
+            return cpu;
+        }
+        if (Runtime.version().feature() < 20) {
             return Optional.of(EnumSet.of(Backend.JAVA));
         }
+        cpu.ifPresent(s -> s.retainAll(EnumSet.of(Backend.JAVA, Backend.JDK)));
+        return cpu;
+    }
+
+    private static Optional<Set<Backend>> fromCpu() {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             return Optional.empty();
         }
@@ -47,25 +60,27 @@ public final class CpuBackends {
                 if (flags.contains("avx512f") && flags.contains("avx512vl")) {
                     s.add(Backend.AVX512);
                 }
-                return Optional.of(s);
-            }
-            if (arch.equals("aarch64")) {
+            } else if (arch.equals("aarch64")) {
                 if ((hwcap() & 2) != 0) { // HWCAP_ASIMD
                     s.add(Backend.NEON);
                 }
-                return Optional.of(s);
+            } else {
+                return Optional.empty();
             }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot read this CPU's features", e);
         }
-        return Optional.empty();
+        if (Runtime.version().feature() >= 20 && (s.contains(Backend.AVX2) || s.contains(Backend.NEON))) {
+            s.add(Backend.JDK);
+        }
+        return Optional.of(s);
     }
 
     /** The native backends that must be available here (empty when unknown or none). */
     public static Set<Backend> expectedNative() {
         Set<Backend> s = EnumSet.noneOf(Backend.class);
         expected().ifPresent(s::addAll);
-        s.remove(Backend.JAVA);
+        s.removeIf(b -> !b.isNative());
         return s;
     }
 

@@ -22,9 +22,12 @@ import org.junit.jupiter.api.Test;
 class EngineRoutingTest {
     static final byte[] KEY = new byte[32];
     static final byte[] NONCE = new byte[12];
-    /** auto's native backends and the size below which each sends a call to Java (Engines.AUTO_JAVA_BELOW). */
+    /**
+     * auto's backends other than Java and the size below which each sends a call to Java (Engines.AUTO_JAVA_BELOW,
+     * and Engines.JDK_JAVA_BELOW for jdk, which auto runs where no native backend loads).
+     */
     static final Map<Backend, Integer> AUTO_JAVA_BELOW = Map.of(Backend.AVX512, 192, Backend.AVX2, 256,
-            Backend.NEON, 256);
+            Backend.NEON, 256, Backend.JDK, 256);
 
     @BeforeAll
     static void countersOn() {
@@ -47,7 +50,7 @@ class EngineRoutingTest {
         return s;
     }
 
-    /** Auto: short calls to Java, long ones to its native backend; forced: every size from 1 byte to it. */
+    /** Auto: short calls to Java, long ones to its native (or jdk) backend; forced: every size from 1 byte to it. */
     @Test
     void eachSizeIsServedByTheEngineTheSelectionPromises() {
         if (Backends.requested().equals("auto")) {

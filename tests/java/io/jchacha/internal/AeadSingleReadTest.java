@@ -3,10 +3,12 @@ package io.jchacha.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jchacha.JChachaProvider;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.crypto.AEADBadTagException;
@@ -185,7 +187,17 @@ class AeadSingleReadTest {
 
     @Test
     void openOnTheActiveBackendNeverReleasesPlaintextOfBytesChangedDuringTheCall() throws Exception {
-        AeadEngine a = AeadEngine.forEngine(Engines.active());
+        openNeverReleasesPlaintextOfBytesChangedDuringTheCall(AeadEngine.forEngine(Engines.active()));
+    }
+
+    @Test
+    void openThroughSunJceNeverReleasesPlaintextOfBytesChangedDuringTheCall() throws Exception {
+        Optional<AeadEngine> a = JdkEngineTest.sunJceAead();
+        assumeTrue(a.isPresent(), "the jdk backend does not run here");
+        openNeverReleasesPlaintextOfBytesChangedDuringTheCall(a.get());
+    }
+
+    private static void openNeverReleasesPlaintextOfBytesChangedDuringTheCall(AeadEngine a) throws Exception {
         byte[] pt = Arrays.copyOf(PT, RACE_LEN);
         byte[] sealed = new byte[RACE_LEN + 16];
         REF.seal(STATE, AAD, 0, 3, pt, 0, RACE_LEN, sealed, 0);
@@ -219,7 +231,17 @@ class AeadSingleReadTest {
 
     @Test
     void sealOnTheActiveBackendNeverTagsBytesItDidNotCompute() throws Exception {
-        AeadEngine a = AeadEngine.forEngine(Engines.active());
+        sealNeverTagsBytesItDidNotCompute(AeadEngine.forEngine(Engines.active()));
+    }
+
+    @Test
+    void sealThroughSunJceNeverTagsBytesItDidNotCompute() throws Exception {
+        Optional<AeadEngine> a = JdkEngineTest.sunJceAead();
+        assumeTrue(a.isPresent(), "the jdk backend does not run here");
+        sealNeverTagsBytesItDidNotCompute(a.get());
+    }
+
+    private static void sealNeverTagsBytesItDidNotCompute(AeadEngine a) throws Exception {
         byte[] pt = Arrays.copyOf(PT, SEAL_RACE_LEN);
         for (int q : new int[] {100, 9000}) {
             byte[] out = new byte[SEAL_RACE_LEN + 16];

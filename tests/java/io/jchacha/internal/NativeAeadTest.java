@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The native AEAD (one JNI call per message) against {@link JavaAead} over the Java engine, on every native backend
- * that runs here: messages longer than the glue's 64 KiB critical chunks, arrays and direct buffers overlapping at
+ * The AEADs that bypass {@link JavaAead} against it over the Java engine: the native one (one JNI call per message) on
+ * every native backend that runs here, and SunJCE's ChaCha20-Poly1305 through the jdk backend where that runs: messages longer than the glue's 64 KiB critical chunks, arrays and direct buffers overlapping at
  * distances across chunk boundaries, AAD offsets, heap/direct mixes, and the output zeroed on a forged tag.
  */
 class NativeAeadTest {
@@ -27,6 +27,7 @@ class NativeAeadTest {
         for (Backend b : TestSupport.nativeBackends()) {
             l.add((AeadEngine) Engines.forBackend(b));
         }
+        JdkEngineTest.sunJceAead().ifPresent(l::add);
         return l;
     }
 

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jchacha.internal;
+
+import io.jchacha.Backend;
+import java.nio.ByteBuffer;
+import java.security.GeneralSecurityException;
+import java.security.Provider;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.ChaCha20ParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The {@code jdk} backend: SunJCE's ChaCha20 and ChaCha20-Poly1305, which HotSpot runs as SIMD intrinsics from
+ * JDK 20 ({@link JdkIntrinsics} decides whether it does here). It computes only what SunJCE can express exactly:
+ *
+ * <ul>
+ *   <li>20 rounds, 32-bit counter (IETF): one SunJCE call per engine call, the counter and nonce as given.
+ *   <li>20 rounds, 64-bit counter (original ChaCha20, XChaCha20 after HChaCha20): the high counter word becomes the
+ *       first IETF nonce word; a call that crosses a carry into it is split there, so every position is exact.
+ *   <li>8 and 12 rounds: the Java engine, per call (SunJCE has 20 rounds only). This is by design, not a fallback
+ *       from a failure: {@code Backends.active()} still says {@code jdk}, and {@code EngineCalls} counts these
+ *       calls for {@code java}.
+ * </ul>
+ *
+ * <p>A {@link Cipher} carries its key, so each call creates one and initializes it (about 0.2 us each on the
+ * machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front): no cipher is kept
+ * between calls, so nothing of a key outlives the call in reachable memory (SunJCE's own copies become garbage, as
+ * with any use of SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which
+ * finishes them before a Cipher is ready.
+ *
+ * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under
+ * {@code auto} from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to
+ * jchacha's rules with a private copy: open copies ciphertext and tag once and SunJCE checks and decrypts that copy
+ * (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the plaintext released
+ * is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext by reading it back
+ * from its output) and copies it out. Each copy holds a whole message (SunJCE's AEAD works on whole messages).
+ * Elsewhere the Java AEAD runs over this engine's keystream (jchacha's Poly1305 outruns SunJCE's Java one).
+ */
+final class JdkEngine implements Engine, AeadEngine {
+    private static final long M = 0xFFFFFFFFL;
+    private static final int TAG = 16;
+
+    private final Provider sunJce;
+    /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
+    private final int javaBelow;
+    /** Whether seal and open go through SunJCE's ChaCha20-Poly1305; else {@link #javaAead}. */
+    private final boolean sunJceAead;
+    /** Messages shorter than this take {@link #javaAead} even when {@link #sunJceAead}. */
+    private final int aeadJavaBelow;
+    private final JavaAead javaAead;
+
+    JdkEngine(Provider sunJce, int javaBelow, boolean sunJceAead, int aeadJavaBelow) {
+        this.sunJce = sunJce;
+        this.javaBelow = javaBelow;
+        this.sunJceAead = sunJceAead;
+        this.aeadJavaBelow = aeadJavaBelow;
+        this.javaAead = new JavaAead(this);
+    }
+
+    /** The engine, or the reason it cannot run: intrinsics as {@link JdkIntrinsics} sees them, and the self-test. */
+    static Object open() {
+        String why = JdkIntrinsics.chachaUnavailableReason();
+        if (why != null) {
+            return why;
+        }
+        JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, JdkIntrinsics.poly1305(), 0);
+        String self = SelfTest.run(e, ChaChaBlock::hchacha);
+        if (self == null) {
+            self = SelfTest.runAead(e, (key, msg, tag) -> {
+                Poly1305 p = new Poly1305(key, 0);
+                p.update(msg, 0, msg.length);
+                p.finish(tag, 0);
+            });
+        }
+        return self == null ? e : "failed its known-answer self-test: " + self;
+    }
+
+    /**
+     * This engine with array calls shorter than {@code bytes}, and AEAD messages shorter than {@code aeadBytes},
+     * kept off SunJCE ({@code auto} uses it; a forced {@code jdk} sends SunJCE everything it can express).
+     */
+    JdkEngine withJavaBelow(int bytes, int aeadBytes) {
+        return new JdkEngine(sunJce, bytes, sunJceAead, aeadBytes);
+    }
+
+    /** This engine with AEAD through SunJCE's ChaCha20-Poly1305 or not, whatever its intrinsics (for tests). */
+    JdkEngine withSunJceAead(boolean on) {
+        return new JdkEngine(sunJce, javaBelow, on, aeadJavaBelow);
+    }
+
+    /** Whether seal and open go through SunJCE's ChaCha20-Poly1305 (for {@code auto}'s reason and the tests). */
+    boolean sunJceAead() {
+        return sunJceAead;
+    }
+
+    @Override
+    public String name() {
+        return Backend.JDK.id();
+    }
+
+    @Override
+    public String toString() {
+        return sunJceAead ? "jdk (AEAD through SunJCE ChaCha20-Poly1305)" : "jdk";
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    byte[] in, int inOff, byte[] out, int outOff, int len) {
+        if (rounds != 20 || len < javaBelow) {
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
+            return;
+        }
+        if (len == 0) {
+            return;
+        }
+        EngineCalls.served(Backend.JDK);
+        // blocks before the low counter word wraps: only a 64-bit counter carries (an IETF call never gets there)
+        long toWrap = (1L << 32) - (state[12] & M);
+        int first = counter64 ? (int) Math.min(len, toWrap * 64) : len;
+        ietf(state, state[13], state[12], in, inOff, out, outOff, first);
+        if (first < len) {
+            ietf(state, state[13] + 1, 0, in, inOff + first, out, outOff + first, len - first);
+        }
+    }
+
+    /**
+     * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null): nonce ({@code nonce0},
+     * state[14], state[15]), this block counter. Nothing is written before the Cipher is ready.
+     */
+    private void ietf(int[] s, int nonce0, int counter, byte[] in, int inOff, byte[] out, int outOff, int len) {
+        byte[] nonce = new byte[12];
+        Bytes.LE_INT.set(nonce, 0, nonce0);
+        Bytes.LE_INT.set(nonce, 4, s[14]);
+        Bytes.LE_INT.set(nonce, 8, s[15]);
+        // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when encrypting
+        Cipher c = cipher("ChaCha20", Cipher.DECRYPT_MODE, s, new ChaCha20ParameterSpec(nonce, counter));
+        if (in == null) {
+            Arrays.fill(out, outOff, outOff + len, (byte) 0);
+            in = out;
+            inOff = outOff;
+        }
+        try {
+            c.update(in, inOff, len, out, outOff);
+        } catch (GeneralSecurityException e) {
+            throw failed("ChaCha20", e);
+        }
+    }
+
+    /** A fresh SunJCE cipher keyed from {@code state[4..11]}. */
+    private Cipher cipher(String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
+        byte[] key = new byte[32];
+        for (int i = 0; i < 8; i++) {
+            Bytes.LE_INT.set(key, 4 * i, state[4 + i]);
+        }
+        try {
+            Cipher c = Cipher.getInstance(algorithm, sunJce);
+            c.init(mode, new SecretKeySpec(key, "ChaCha20"), params);
+            return c;
+        } catch (GeneralSecurityException e) {
+            throw failed(algorithm, e);
+        } finally {
+            Arrays.fill(key, (byte) 0);
+        }
+    }
+
+    /** SunJCE refusing input jchacha validated: a defect, not bad input (its messages hold no key material). */
+    private static IllegalStateException failed(String algorithm, GeneralSecurityException e) {
+        return new IllegalStateException("SunJCE " + algorithm + " refused a validated call: " + e.getMessage(), e);
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        if (rounds != 20) {
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inPos, out, outPos, len);
+        } else {
+            BufferXor.viaArrays(this, state, rounds, counter64, in, inPos, out, outPos, len);
+        }
+    }
+
+    @Override
+    public int bufferBlocks() {
+        // 4 KiB per fill, like the native engines: one Cipher set-up (several hundred ns) per 4 KiB of short updates
+        return 64;
+    }
+
+    @Override
+    public int directBytes() {
+        // from 1 KiB a call of its own (about 0.9 us, table in Engines) costs what XOR-ing from the cache does
+        return 1024;
+    }
+
+    // ---- AEAD ----
+
+    /** A SunJCE ChaCha20-Poly1305 cipher for the IETF state (counter 0), the AAD already passed. */
+    private Cipher aead(int mode, int[] state, byte[] aad, int aadOff, int aadLen) {
+        byte[] nonce = new byte[12];
+        Bytes.LE_INT.set(nonce, 0, state[13]);
+        Bytes.LE_INT.set(nonce, 4, state[14]);
+        Bytes.LE_INT.set(nonce, 8, state[15]);
+        Cipher c = cipher("ChaCha20-Poly1305", mode, state, new IvParameterSpec(nonce));
+        c.updateAAD(aad, aadOff, aadLen);
+        return c;
+    }
+
+    /** Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place). */
+    private void sunJceSeal(int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
+                            byte[] sealed) {
+        try {
+            aead(Cipher.ENCRYPT_MODE, state, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
+        } catch (GeneralSecurityException e) {
+            throw failed("ChaCha20-Poly1305", e);
+        }
+    }
+
+    /**
+     * Opens the private copy {@code ct} (ciphertext, then tag) in place: true with the plaintext in
+     * {@code ct[0 .. len)}, or false with {@code ct} all zero. Either way {@code ct[0 .. len)} is what the output gets.
+     */
+    private boolean sunJceOpen(int[] state, byte[] aad, int aadOff, int aadLen, byte[] ct, int len) {
+        try {
+            aead(Cipher.DECRYPT_MODE, state, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, ct, 0);
+            return true;
+        } catch (AEADBadTagException e) {
+            Arrays.fill(ct, (byte) 0);
+            return false;
+        } catch (GeneralSecurityException e) {
+            throw failed("ChaCha20-Poly1305", e);
+        }
+    }
+
+    @Override
+    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (!sunJceAead || len < aeadJavaBelow) {
+            javaAead.seal(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+            return;
+        }
+        byte[] sealed = new byte[len + TAG];
+        sunJceSeal(state, aad, aadOff, aadLen, in, inOff, len, sealed);
+        System.arraycopy(sealed, 0, out, outOff, len + TAG);
+    }
+
+    @Override
+    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                        byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (!sunJceAead || len < aeadJavaBelow) {
+            return javaAead.open(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        }
+        byte[] ct = Arrays.copyOfRange(in, inOff, inOff + len + TAG);
+        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
+        System.arraycopy(ct, 0, out, outOff, len);
+        Arrays.fill(ct, (byte) 0);
+        return ok;
+    }
+
+    @Override
+    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (!sunJceAead || len < aeadJavaBelow) {
+            javaAead.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            return;
+        }
+        byte[] sealed = new byte[len + TAG];
+        in.get(inPos, sealed, 0, len);
+        sunJceSeal(state, aad, aadOff, aadLen, sealed, 0, len, sealed);
+        out.put(outPos, sealed, 0, len + TAG);
+    }
+
+    @Override
+    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (!sunJceAead || len < aeadJavaBelow) {
+            return javaAead.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+        }
+        byte[] ct = new byte[len + TAG];
+        in.get(inPos, ct, 0, len + TAG);
+        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
+        out.put(outPos, ct, 0, len);
+        Arrays.fill(ct, (byte) 0);
+        return ok;
+    }
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jchacha.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.jchacha.Backend;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the jdk backend maps jchacha's variants onto SunJCE, against the Java engine: 64-bit counters split at the
+ * carry into the high word (anywhere in the 2^64-block range), IETF counters up to the last block, raw keystream and
+ * buffers, 8 and 12 rounds on the Java engine, and {@code auto}'s short calls on the Java engine. Runs where the
+ * backend does (JDK 20+ on x86-64 with AVX2 or AArch64); its AEAD through SunJCE is in {@link NativeAeadTest} and
+ * {@link AeadSingleReadTest}.
+ */
+class JdkEngineTest {
+    private static final SplittableRandom R = new SplittableRandom(2024);
+
+    /** The jdk engine as forced (no call handed to Java), or a skip where it cannot run. */
+    static JdkEngine jdk() {
+        String why = Engines.unavailableReason(Backend.JDK);
+        assumeTrue(why == null, "jdk backend: " + why);
+        return (JdkEngine) Engines.forBackend(Backend.JDK);
+    }
+
+    /** The jdk backend's AEAD through SunJCE's ChaCha20-Poly1305, whether or not its Poly1305 is intrinsified. */
+    static Optional<AeadEngine> sunJceAead() {
+        if (Engines.unavailableReason(Backend.JDK) != null) {
+            return Optional.empty();
+        }
+        return Optional.of(((JdkEngine) Engines.forBackend(Backend.JDK)).withSunJceAead(true));
+    }
+
+    private static int[] state(int counterLow, int word13) {
+        int[] s = new int[16];
+        ChaChaBlock.setConstants(s);
+        for (int i = 4; i < 16; i++) {
+            s[i] = R.nextInt();
+        }
+        s[12] = counterLow;
+        s[13] = word13;
+        return s;
+    }
+
+    private static byte[] random(int n) {
+        byte[] b = new byte[n];
+        R.nextBytes(b);
+        return b;
+    }
+
+    /** The engine's output equals the Java engine's: arrays, in place, raw keystream, direct and heap buffers. */
+    private static void assertSameAsJava(Engine e, int[] s, int rounds, boolean c64, int len) {
+        String what = rounds + " rounds, " + (c64 ? "64" : "32") + "-bit counter "
+                + Integer.toUnsignedString(s[13]) + ":" + Integer.toUnsignedString(s[12]) + ", " + len + " bytes";
+        byte[] in = random(len);
+        byte[] expected = new byte[len];
+        JavaEngine.INSTANCE.xor(s, rounds, c64, in, 0, expected, 0, len);
+        byte[] out = new byte[len + 3];
+        e.xor(s, rounds, c64, in, 0, out, 3, len);
+        assertArrayEquals(expected, Arrays.copyOfRange(out, 3, len + 3), what);
+        byte[] inPlace = in.clone();
+        e.xor(s, rounds, c64, inPlace, 0, inPlace, 0, len);
+        assertArrayEquals(expected, inPlace, what + ", in place");
+        byte[] ks = new byte[len], ksExpected = new byte[len];
+        JavaEngine.INSTANCE.xor(s, rounds, c64, null, 0, ksExpected, 0, len);
+        Arrays.fill(ks, (byte) 0x77);
+        e.xor(s, rounds, c64, null, 0, ks, 0, len);
+        assertArrayEquals(ksExpected, ks, what + ", keystream");
+        ByteBuffer din = ByteBuffer.allocateDirect(len).put(0, in);
+        ByteBuffer dout = ByteBuffer.allocateDirect(len + 5);
+        e.xor(s, rounds, c64, din, 0, dout, 5, len);
+        byte[] got = new byte[len];
+        dout.get(5, got);
+        assertArrayEquals(expected, got, what + ", direct");
+        ByteBuffer hout = ByteBuffer.allocate(len);
+        e.xor(s, rounds, c64, din, 0, hout, 0, len);
+        assertArrayEquals(expected, hout.array(), what + ", direct to heap");
+    }
+
+    @Test
+    void sixtyFourBitCountersMatchTheJavaEngineAcrossTheCarry() {
+        JdkEngine e = jdk();
+        int[] lens = {1, 63, 64, 65, 1000, 4096 + 3, BufferXor.CHUNK + 200};
+        for (int low : new int[] {0, 5, 0xFFFFFFF0, 0xFFFFFFFE, 0xFFFFFFFF}) {
+            for (int high : new int[] {0, 7, 0xFFFFFFFE}) {
+                for (int len : lens) {
+                    assertSameAsJava(e, state(low, high), 20, true, len);
+                }
+            }
+        }
+    }
+
+    @Test
+    void ietfCountersMatchTheJavaEngineUpToTheLastBlock() {
+        JdkEngine e = jdk();
+        assertSameAsJava(e, state(0xFFFFFFFF, 0x12345678), 20, false, 64);
+        assertSameAsJava(e, state(0xFFFFFFFF, 0), 20, false, 17);
+        assertSameAsJava(e, state(0xFFFFFFF0, -1), 20, false, 1024);
+        assertSameAsJava(e, state(0, 3), 20, false, 200_000);
+    }
+
+    @Test
+    void twentyRoundsRunOnSunJceAndReducedRoundsOnTheJavaEngine() {
+        JdkEngine e = jdk();
+        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        for (int rounds : new int[] {8, 12}) {
+            long jdkBefore = EngineCalls.count(Backend.JDK), javaBefore = EngineCalls.count(Backend.JAVA);
+            assertSameAsJava(e, state(0xFFFFFFFE, 1), rounds, true, 1000);
+            assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), rounds + " rounds reached SunJCE");
+            assertTrue(EngineCalls.count(Backend.JAVA) > javaBefore, rounds + " rounds: the Java engine ran");
+        }
+        long jdkBefore = EngineCalls.count(Backend.JDK);
+        e.xor(state(0, 0), 20, false, new byte[64], 0, new byte[64], 0, 64);
+        assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "20 rounds on SunJCE");
+    }
+
+    @Test
+    void autoHandsShortCallsToTheJavaEngine() {
+        JdkEngine e = jdk().withJavaBelow(256, 1024);
+        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        long jdkBefore = EngineCalls.count(Backend.JDK);
+        assertSameAsJava(e, state(9, 0), 20, false, 255);
+        assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), "255 bytes reached SunJCE");
+        assertSameAsJava(e, state(9, 0), 20, false, 256);
+        assertTrue(EngineCalls.count(Backend.JDK) > jdkBefore, "256 bytes did not reach SunJCE");
+    }
+}
