@@ -16,6 +16,10 @@
 
 #include "aead.h"
 #include "jchacha.h"
+#include "jchacha_capi.h"
+
+_Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
+               "the C API's ABI version (jchacha_capi.h) must be NativeChaCha.ABI_VERSION");
 
 
 /*
@@ -27,19 +31,10 @@
 #define JC_CRITICAL_CHUNK (64 * 1024)
 _Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
 
-#define JC_MAX_BACKENDS 8
-
-/* Backends this CPU runs, by handle (= index in the dispatch table); NULL where it cannot run. */
-static const jc_backend *g_runnable[JC_MAX_BACKENDS];
-
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
     (void)vm;
     (void)reserved;
-    int n = jc_backend_count();
-    for (int i = 0; i < n && i < JC_MAX_BACKENDS; i++) {
-        const jc_backend *b = jc_backend_at(i);
-        g_runnable[i] = (b != NULL && jc_backend_available(b->name, NULL)) ? b : NULL;
-    }
+    jc_runnable_init(); /* the handle table of both bridges (jchacha_capi.c) */
     return JNI_VERSION_1_8;
 }
 
@@ -51,11 +46,11 @@ static void throw_new(JNIEnv *env, const char *cls, const char *msg) {
 }
 
 static const jc_backend *backend_for(JNIEnv *env, jint handle) {
-    if (handle < 0 || handle >= JC_MAX_BACKENDS || g_runnable[handle] == NULL) {
+    const jc_backend *b = jc_runnable(handle);
+    if (b == NULL) {
         throw_new(env, "java/lang/IllegalStateException", "no runnable native backend with this handle");
-        return NULL;
     }
-    return g_runnable[handle];
+    return b;
 }
 
 /* Reads and checks the 16 state words; returns 0 (with a pending exception) on bad input. */
@@ -129,8 +124,8 @@ JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_backendHandle(JNIEn
         return -1;
     }
     jint handle = -1;
-    for (int i = 0; i < JC_MAX_BACKENDS; i++) {
-        if (g_runnable[i] != NULL && strcmp(g_runnable[i]->name, n) == 0) {
+    for (int i = 0; i < jc_backend_count(); i++) {
+        if (jc_runnable(i) != NULL && strcmp(jc_runnable(i)->name, n) == 0) {
             handle = i;
             break;
         }
@@ -151,15 +146,8 @@ static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k
         throw_new(env, "java/lang/IllegalArgumentException", "rounds must be 8, 12 or 20");
         return 0;
     }
-    const jlong w[6] = {k0, k1, k2, k3, ctr, nonce};
-    s[0] = 0x61707865;
-    s[1] = 0x3320646e;
-    s[2] = 0x79622d32;
-    s[3] = 0x6b206574;
-    for (int i = 0; i < 6; i++) {
-        s[4 + 2 * i] = (uint32_t)(uint64_t)w[i];
-        s[5 + 2 * i] = (uint32_t)((uint64_t)w[i] >> 32);
-    }
+    const int64_t w[6] = {k0, k1, k2, k3, ctr, nonce};
+    jc_state_from_pairs(s, w);
     return 1;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha;
 
+import io.jchacha.internal.Bridge;
 import io.jchacha.internal.Engines;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -63,6 +64,23 @@ public final class Backends {
      */
     public static Optional<Throwable> nativeLoadFailure() {
         return Optional.ofNullable(Engines.nativeLoadFailure());
+    }
+
+    /** The system property that selects how Java calls the native library: {@code auto}, {@code jni} or {@code ffm}. */
+    public static final String BRIDGE_PROPERTY = Bridge.PROPERTY;
+
+    /**
+     * How native stream calls leave Java: {@code jni}, or {@code ffm} (Foreign Function &amp; Memory downcalls, JDK 22
+     * and later); {@code none} when the bridge {@value #BRIDGE_PROPERTY} forces cannot run here (native backends are
+     * then unavailable, with that reason). AEAD and Poly1305 calls go through JNI on either bridge.
+     */
+    public static String bridge() {
+        return Bridge.active();
+    }
+
+    /** Why {@link #bridge()} is what it is. */
+    public static String bridgeReason() {
+        return Bridge.reason();
     }
 
     /** CPU features the native library saw (empty when it is not loaded). */

@@ -24,6 +24,7 @@ final class InfoCommand implements Callable<Integer> {
         String features = Backends.cpuFeatures();
         out.printf("cpu features: %s%n", features.isEmpty() ? "(not probed: native library not loaded)" : features);
         out.printf("requested: %s%n", Backends.requested());
+        out.printf("bridge: %s (%s)%n", Backends.bridge(), Backends.bridgeReason());
         out.println("backends:");
         for (Backend b : Backend.values()) {
             out.printf("  %-9s %s%n", b.id(), Backends.unavailableReason(b).map(r -> "unavailable: " + r)

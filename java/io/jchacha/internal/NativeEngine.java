@@ -17,15 +17,18 @@ final class NativeEngine implements Engine, AeadEngine {
     private final String name;
     private final Backend backend;
     private final int handle;
+    /** How stream calls reach C: JNI or FFM ({@link Bridge}); AEAD and Poly1305 calls always go through JNI. */
+    private final NativeCalls calls;
     /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
     private final int javaBelow;
     /** For a heap/direct mix or read-only heap buffers: copying through arrays, over this engine's kernels. */
     private final JavaAead mixed;
 
-    private NativeEngine(String name, int handle, int javaBelow) {
+    private NativeEngine(String name, int handle, NativeCalls calls, int javaBelow) {
         this.name = name;
         this.backend = Backend.fromId(name);
         this.handle = handle;
+        this.calls = calls;
         this.javaBelow = javaBelow;
         this.mixed = new JavaAead(this);
     }
@@ -35,7 +38,7 @@ final class NativeEngine implements Engine, AeadEngine {
      * more than the Java engine spends on the whole input ({@code auto} uses it; a forced backend does not).
      */
     NativeEngine withJavaBelow(int bytes) {
-        return new NativeEngine(name, handle, bytes);
+        return new NativeEngine(name, handle, calls, bytes);
     }
 
     private static long pair(int[] s, int i) {
@@ -47,6 +50,12 @@ final class NativeEngine implements Engine, AeadEngine {
      * report the backend as runnable on this CPU, and the kernel must pass its known-answer self-test.
      */
     static Object open(String backend) {
+        String failure = NativeLibrary.failure() != null ? NativeLibrary.failure() : Bridge.failure();
+        return failure != null ? failure : open(backend, Bridge.calls());
+    }
+
+    /** {@link #open(String)} over the given bridge (tests compare the bridges in one JVM). */
+    static Object open(String backend, NativeCalls calls) {
         String failure = NativeLibrary.failure();
         if (failure != null) {
             return failure;
@@ -59,10 +68,10 @@ final class NativeEngine implements Engine, AeadEngine {
         if (h < 0) {
             return "the native library refused backend " + backend;
         }
-        NativeEngine e = new NativeEngine(backend, h, 0);
+        NativeEngine e = new NativeEngine(backend, h, calls, 0);
         String self = SelfTest.run(e, (key, nonce, rounds) -> {
             int[] out = new int[8];
-            NativeChaCha.hchacha(h, key, nonce, rounds, out);
+            calls.hchacha(h, key, nonce, rounds, out);
             return out;
         });
         if (self == null) {
@@ -85,6 +94,11 @@ final class NativeEngine implements Engine, AeadEngine {
         return name;
     }
 
+    /** The bridge this engine's stream calls take: {@code jni} or {@code ffm}. */
+    String bridge() {
+        return calls.name();
+    }
+
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
@@ -93,9 +107,8 @@ final class NativeEngine implements Engine, AeadEngine {
             return;
         }
         EngineCalls.served(backend);
-        NativeChaCha.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
-                pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len,
-                in == out && inOff == outOff);
+        calls.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
+                pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len);
     }
 
     @Override
@@ -103,7 +116,7 @@ final class NativeEngine implements Engine, AeadEngine {
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         if (out.isDirect() && (in == null || in.isDirect())) {
             EngineCalls.served(backend);
-            NativeChaCha.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
+            calls.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                     pair(state, 12), pair(state, 14), rounds, counter64, in, inPos, out, outPos, len);
             return;
         }

@@ -20,9 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The macOS libraries are cross-built here (clang, ld64.lld, cmake/macos) and cannot be run here, so what macOS
  * checks when it loads them is checked statically: a 64-bit dylib for the right CPU, linking libSystem alone, the
- * minimum macOS the JDKs support, exactly the JNI functions exported, a valid ad-hoc signature on arm64, and the
- * loader's own header check (NativeFileCheck) accepting it on that machine. On a Mac, the loader's ABI check and
- * known-answer self-test still stand between a broken library and any use of it.
+ * minimum macOS the JDKs support, exactly the JNI functions and the FFM bridge's C API exported, a valid ad-hoc
+ * signature on arm64, and the loader's own header check (NativeFileCheck) accepting it on that machine. On a Mac,
+ * the loader's ABI check and known-answer self-test still stand between a broken library and any use of it.
  */
 class MacLibrariesTest {
     @BeforeEach
@@ -42,10 +42,13 @@ class MacLibrariesTest {
 
         Set<String> expected = ShippedNatives.jniFunctions().stream().map(n -> "_" + n).collect(Collectors.toCollection(TreeSet::new));
         assertTrue(expected.size() > 5, "javac -h headers found: " + expected);
+        Set<String> capi = ShippedNatives.capiFunctions();
+        assertTrue(capi.contains("jc_capi_xor"), "C API declarations found: " + capi);
+        capi.forEach(n -> expected.add("_" + n));
         Set<String> jniHooks = m.exported.stream().filter(s -> s.startsWith("_JNI_On")).collect(Collectors.toSet());
         Set<String> rest = new TreeSet<>(m.exported);
         rest.removeAll(jniHooks);
-        assertEquals(expected, rest, "exported symbols: exactly the JNI functions (and JNI_OnLoad/OnUnload)");
+        assertEquals(expected, rest, "exported symbols: exactly the JNI functions (and JNI_OnLoad/OnUnload) and the FFM bridge's C API");
 
         if (machine.equals("AArch64")) {
             assertNull(m.signatureProblem(), "arm64 macOS runs only signed code: ad-hoc signature");

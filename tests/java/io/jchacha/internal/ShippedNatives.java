@@ -37,4 +37,14 @@ final class ShippedNatives {
         }
         return names;
     }
+
+    /** The plain-C entry points of the FFM bridge (JC_CAPI in native/jchacha_capi.h): exported beside the JNI ones. */
+    static java.util.Set<String> capiFunctions() throws java.io.IOException {
+        Path header = Path.of(System.getProperty("jchacha.test.nativeBuild", "target/native-build")).toAbsolutePath()
+                .getParent().getParent().resolve("native/jchacha_capi.h");
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        java.util.regex.Pattern.compile("JC_CAPI \\w+ (jc_capi_\\w+)\\(").matcher(Files.readString(header)).results()
+                .forEach(m -> names.add(m.group(1)));
+        return names;
+    }
 }

@@ -1,0 +1,127 @@
+package io.jchacha.internal;
+
+import java.util.Locale;
+
+/**
+ * Which bridge carries native stream calls, chosen once per JVM from {@value #PROPERTY}: {@code jni}, {@code ffm}
+ * (Foreign Function &amp; Memory downcalls, JDK 22 and later, from the jar's {@code META-INF/versions/22}) or
+ * {@code auto} (the default). AEAD and Poly1305 calls go through JNI on either bridge.
+ *
+ * <p>Where a short call's time goes, and why {@code auto} picks what it picks: see {@link #AUTO_FFM}.
+ */
+public final class Bridge {
+    /** The system property that selects the bridge. */
+    public static final String PROPERTY = "jchacha.bridge";
+
+    /**
+     * Whether {@code auto} takes FFM where it runs: yes, it measured cheaper per call. ns per op, a 1 KiB call on
+     * avx2, JMH best of 300 2-ms iterations (AMD EPYC Zen 3, 2 cores shared with other jobs; commands and the full
+     * tables in docs/DEVELOPING.md, "Native bridges"):
+     * <pre>
+     *                                              JDK 17   JDK 25
+     *   kernel alone (bench_kernels --best)          338      338
+     *   empty JNI call                                 5.0      4.7
+     *   JNI call pinning two arrays (critical)        39.6     42.1
+     *   JNI xorArray, 0 bytes (argument handling)     47.8     33.8
+     *   FFM jc_capi_xor, 0 bytes                        -      34.2
+     *   JNI xorArray, 1 KiB                          427.9    437.5   (kernel + ~100)
+     *   FFM jc_capi_xor, 1 KiB                          -     373.2   (kernel + ~35: no pinning, no JNI handles)
+     *   ChaCha20.update, 1 KiB, JNI / FFM            441.5    445.0 / 391.7
+     * </pre>
+     * Side by side on JDK 25 (BridgeBench, one native call per op): FFM / JNI = 0.89 at 16 and 64 B, 0.90 at 256 B,
+     * 0.91 at 1 KiB, 0.97 at 16 KiB.
+     */
+    static final boolean AUTO_FFM = true;
+
+    private Bridge() {}
+
+    private static final class Selection {
+        static final String REQUESTED = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        static final NativeCalls CALLS;
+        static final String FAILURE;
+        static final String REASON;
+
+        static {
+            NativeCalls calls = null;
+            String failure = null;
+            String reason;
+            switch (REQUESTED) {
+                case "jni":
+                    calls = JniCalls.INSTANCE;
+                    reason = "forced by -D" + PROPERTY + "=jni";
+                    break;
+                case "ffm": {
+                    Object f = ffm();
+                    if (f instanceof NativeCalls) {
+                        calls = (NativeCalls) f;
+                    } else {
+                        failure = "-D" + PROPERTY + "=ffm cannot run here: " + f;
+                    }
+                    reason = "forced by -D" + PROPERTY + "=ffm";
+                    break;
+                }
+                case "auto":
+                case "": {
+                    Object f = AUTO_FFM ? ffm() : "auto prefers jni (measured cheaper)";
+                    if (f instanceof NativeCalls) {
+                        calls = (NativeCalls) f;
+                        reason = "auto: ffm (JDK " + Runtime.version().feature() + ", measured cheaper than jni)";
+                    } else {
+                        calls = JniCalls.INSTANCE;
+                        reason = "auto: jni (ffm: " + f + ")";
+                    }
+                    break;
+                }
+                default:
+                    failure = "unknown " + PROPERTY + " value '" + REQUESTED + "'; use auto, jni or ffm";
+                    reason = failure;
+            }
+            CALLS = calls;
+            FAILURE = failure;
+            REASON = reason;
+        }
+    }
+
+    /** The FFM bridge, or why it cannot run here. */
+    static Object ffm() {
+        int feature = Runtime.version().feature();
+        if (feature < 22) {
+            return "needs JDK 22 or later (this is JDK " + feature + ")";
+        }
+        Class<?> c;
+        try {
+            c = Class.forName("io.jchacha.internal.FfmCalls", true, Bridge.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return "this jar has no FFM bridge (it was built without a JDK 22+, or is not used as a multi-release jar)";
+        } catch (LinkageError e) {
+            return "the FFM bridge does not load: " + e;
+        }
+        try {
+            java.lang.reflect.Method open = c.getDeclaredMethod("open");
+            open.setAccessible(true);
+            return open.invoke(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return "the FFM bridge does not start: " + e;
+        }
+    }
+
+    /** The bridge native engines use, or null with {@link #failure()} saying why. */
+    static NativeCalls calls() {
+        return Selection.CALLS;
+    }
+
+    /** Null when {@link #calls()} is usable, else why the requested bridge cannot run. */
+    static String failure() {
+        return Selection.FAILURE;
+    }
+
+    /** {@code jni} or {@code ffm}; {@code none} when the requested bridge cannot run. */
+    public static String active() {
+        return Selection.CALLS == null ? "none" : Selection.CALLS.name();
+    }
+
+    /** Why {@link #active()} is what it is. */
+    public static String reason() {
+        return Selection.FAILURE != null ? Selection.FAILURE : Selection.REASON;
+    }
+}

@@ -1,0 +1,33 @@
+package io.jchacha.internal;
+
+import java.nio.ByteBuffer;
+
+/** The JNI bridge: {@link NativeChaCha}'s native methods, whose C glue checks every argument again. */
+final class JniCalls implements NativeCalls {
+    static final JniCalls INSTANCE = new JniCalls();
+
+    private JniCalls() {}
+
+    @Override
+    public String name() {
+        return "jni";
+    }
+
+    @Override
+    public void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                         boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
+        NativeChaCha.xorArray(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in, inOff, out, outOff, len,
+                in == out && inOff == outOff);
+    }
+
+    @Override
+    public void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                          boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        NativeChaCha.xorDirect(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in, inPos, out, outPos, len);
+    }
+
+    @Override
+    public void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out) {
+        NativeChaCha.hchacha(handle, key, nonce, rounds, out);
+    }
+}

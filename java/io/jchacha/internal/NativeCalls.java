@@ -1,0 +1,25 @@
+package io.jchacha.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * How Java reaches the native library's stream entry points: {@link JniCalls} (every JDK) or, on JDK 22 and later,
+ * {@code FfmCalls} (Foreign Function &amp; Memory downcalls, in the jar's {@code META-INF/versions/22}). Both reach the
+ * same kernels through the same handle table in C; {@link Bridge} picks one per JVM. Each implementation checks every
+ * range in Java before it calls C (and the JNI glue checks again, as it cannot trust Java).
+ */
+interface NativeCalls {
+    /** {@code jni} or {@code ffm}. */
+    String name();
+
+    /** {@link Engine#xor} on arrays with the state as six words (see {@link NativeChaCha#xorArray}). */
+    void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                  boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len);
+
+    /** {@link Engine#xor} on direct buffers at absolute indices ({@code in} may be null). */
+    void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                   boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
+
+    /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
+    void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out);
+}

@@ -1,0 +1,187 @@
+package io.jchacha.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
+
+/**
+ * The Foreign Function &amp; Memory bridge (JDK 22+; compiled with {@code --release 22} into the jar's
+ * {@code META-INF/versions/22}, loaded by {@link Bridge} only there). It calls the plain-C entry points of
+ * {@code native/jchacha_capi.h} in the library {@link NativeLibrary} loaded and checked (looked up with
+ * {@link SymbolLookup#loaderLookup()}), with the backend handles the JNI side handed out: the same dispatch and
+ * kernels as {@link JniCalls}.
+ *
+ * <p>The downcalls are {@linkplain Linker.Option#critical(boolean) critical} with heap access: heap arrays go to C
+ * without a copy and the thread never leaves the Java state, which also means the GC waits for the call. So, like
+ * the JNI glue's critical regions, one downcall covers at most {@value #CHUNK} bytes. C cannot check a pointer:
+ * every range is checked here before any downcall, with the exceptions the JNI glue throws.
+ */
+final class FfmCalls implements NativeCalls {
+    /** Bytes per downcall at most: JC_CRITICAL_CHUNK of the JNI glue (64 KiB, about 13 us on AVX-512). */
+    static final int CHUNK = 64 * 1024;
+
+    private static final int OK = 0;
+    private static final int BAD_HANDLE = -1;
+
+    private static final MethodHandle XOR;
+    private static final MethodHandle HCHACHA;
+    private static final String FAILURE;
+
+    static {
+        MethodHandle xor = null;
+        MethodHandle hchacha = null;
+        String failure = NativeLibrary.failure();
+        if (failure == null) {
+            try {
+                Linker linker = Linker.nativeLinker();
+                SymbolLookup lookup = SymbolLookup.loaderLookup();
+                Linker.Option critical = Linker.Option.critical(true);
+                MemorySegment abi = lookup.find("jc_capi_abi_version").orElse(null);
+                if (abi == null) {
+                    failure = "the native library has no C entry points for FFM (jc_capi_*)";
+                } else {
+                    int version = (int) linker.downcallHandle(abi, FunctionDescriptor.of(JAVA_INT)).invokeExact();
+                    if (version != NativeChaCha.ABI_VERSION) {
+                        failure = "the native library's C API has ABI version " + version + ", this jar needs "
+                                + NativeChaCha.ABI_VERSION;
+                    } else {
+                        xor = linker.downcallHandle(lookup.find("jc_capi_xor").orElseThrow(),
+                                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+                                        JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG),
+                                critical);
+                        hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
+                                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
+                                critical);
+                    }
+                }
+            } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
+                failure = "FFM downcalls cannot be set up: " + e;
+                xor = null;
+                hchacha = null;
+            }
+        }
+        XOR = xor;
+        HCHACHA = hchacha;
+        FAILURE = failure;
+    }
+
+    private FfmCalls() {}
+
+    /** The bridge, or why it cannot run (called reflectively by {@link Bridge#ffm()}). */
+    static Object open() {
+        return FAILURE != null ? FAILURE : new FfmCalls();
+    }
+
+    @Override
+    public String name() {
+        return "ffm";
+    }
+
+    private static boolean rangeOk(int off, int len, int size) {
+        return off >= 0 && len >= 0 && off <= size && len <= size - off;
+    }
+
+    /** The counter words after {@code blocks} blocks: 64-bit when counter64, else word 12 alone. */
+    private static long advance(long counter, boolean counter64, int blocks) {
+        return counter64 ? counter + blocks : (counter & 0xFFFF_FFFF_0000_0000L) | ((counter + blocks) & 0xFFFF_FFFFL);
+    }
+
+    private static void check(int result) {
+        if (result == BAD_HANDLE) {
+            throw new IllegalStateException("no runnable native backend with this handle");
+        }
+        if (result != OK) {
+            throw new IllegalArgumentException("rounds must be 8, 12 or 20");
+        }
+    }
+
+    /** Checked ranges of {@code in} (null: raw keystream) and {@code out} to C, {@value #CHUNK} bytes per call. */
+    private static void xor(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                            boolean counter64, MemorySegment in, long inOff, MemorySegment out, long outOff, int len) {
+        int done = 0;
+        do { // len 0 still makes one call: C checks the handle and the rounds, as the JNI glue does
+            int n = Math.min(len - done, CHUNK);
+            MemorySegment i = in == null ? MemorySegment.NULL : in.asSlice(inOff + done, n);
+            int r;
+            try {
+                r = (int) XOR.invokeExact(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64 ? 1 : 0, i,
+                        out.asSlice(outOff + done, n), (long) n);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+            check(r);
+            done += n;
+            counter = advance(counter, counter64, n / 64);
+        } while (done < len);
+    }
+
+    private static RuntimeException rethrow(Throwable e) {
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        if (e instanceof Error r) {
+            throw r;
+        }
+        throw new IllegalStateException(e);
+    }
+
+    @Override
+    public void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                         boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
+        if (out == null) {
+            throw new NullPointerException("output");
+        }
+        if (!rangeOk(outOff, len, out.length) || (in != null && !rangeOk(inOff, len, in.length))) {
+            throw new ArrayIndexOutOfBoundsException("range outside the array");
+        }
+        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : MemorySegment.ofArray(in),
+                inOff, MemorySegment.ofArray(out), outOff, len);
+    }
+
+    /** The segment of a direct buffer's range at an absolute index (position and limit are ignored). */
+    private static MemorySegment direct(ByteBuffer b, int pos, int len) {
+        if (!b.isDirect()) {
+            throw new IllegalArgumentException("not a direct buffer");
+        }
+        if (!rangeOk(pos, len, b.capacity())) {
+            throw new IndexOutOfBoundsException("range outside the buffer");
+        }
+        return MemorySegment.ofBuffer(b.duplicate().clear()).asSlice(pos, len);
+    }
+
+    @Override
+    public void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
+                          boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        if (out == null) {
+            throw new NullPointerException("output");
+        }
+        MemorySegment o = direct(out, outPos, len);
+        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : direct(in, inPos, len), 0,
+                o, 0, len);
+    }
+
+    @Override
+    public void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out) {
+        if (key == null || nonce == null || out == null) {
+            throw new NullPointerException("hchacha argument");
+        }
+        if (key.length < 8 || nonce.length < 4 || out.length < 8) {
+            throw new IllegalArgumentException("hchacha: 8 key words, 4 nonce words, 8 out words");
+        }
+        int r;
+        try {
+            r = (int) HCHACHA.invokeExact(handle, MemorySegment.ofArray(key), MemorySegment.ofArray(nonce), rounds,
+                    MemorySegment.ofArray(out));
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        check(r);
+    }
+}

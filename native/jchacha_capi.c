@@ -1,0 +1,71 @@
+/*
+ * The plain-C entry points of jchacha_capi.h (the FFM bridge's) and the handle table both bridges share.
+ */
+#include "jchacha_capi.h"
+
+#define JC_MAX_BACKENDS 8
+
+/* Backends this CPU runs, by handle (= index in the dispatch table); NULL where it cannot run. */
+static const jc_backend *g_runnable[JC_MAX_BACKENDS];
+
+void jc_runnable_init(void) {
+    int n = jc_backend_count();
+    for (int i = 0; i < n && i < JC_MAX_BACKENDS; i++) {
+        const jc_backend *b = jc_backend_at(i);
+        g_runnable[i] = (b != NULL && jc_backend_available(b->name, NULL)) ? b : NULL;
+    }
+}
+
+const jc_backend *jc_runnable(int32_t handle) {
+    return handle >= 0 && handle < JC_MAX_BACKENDS ? g_runnable[handle] : NULL;
+}
+
+void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]) {
+    s[0] = 0x61707865;
+    s[1] = 0x3320646e;
+    s[2] = 0x79622d32;
+    s[3] = 0x6b206574;
+    for (int i = 0; i < 6; i++) {
+        s[4 + 2 * i] = (uint32_t)(uint64_t)pairs[i];
+        s[5 + 2 * i] = (uint32_t)((uint64_t)pairs[i] >> 32);
+    }
+}
+
+static int rounds_ok(int32_t rounds) {
+    return rounds == 8 || rounds == 12 || rounds == 20;
+}
+
+JC_CAPI int32_t jc_capi_abi_version(void) {
+    return JC_ABI_VERSION;
+}
+
+JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
+                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, uint8_t *out,
+                            int64_t len) {
+    const jc_backend *b = jc_runnable(handle);
+    if (b == NULL) {
+        return JC_CAPI_BAD_HANDLE;
+    }
+    if (!rounds_ok(rounds) || out == NULL || len < 0) {
+        return JC_CAPI_BAD_ARGUMENT;
+    }
+    const int64_t pairs[6] = {k0, k1, k2, k3, ctr, nonce};
+    uint32_t s[16];
+    jc_state_from_pairs(s, pairs);
+    b->xor_fn(s, rounds, counter64 != 0, in, out, (size_t)len);
+    jc_wipe(s, sizeof s);
+    return JC_CAPI_OK;
+}
+
+JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
+                                uint32_t *out) {
+    const jc_backend *b = jc_runnable(handle);
+    if (b == NULL) {
+        return JC_CAPI_BAD_HANDLE;
+    }
+    if (!rounds_ok(rounds) || key == NULL || nonce == NULL || out == NULL) {
+        return JC_CAPI_BAD_ARGUMENT;
+    }
+    b->hchacha_fn(key, nonce, rounds, out);
+    return JC_CAPI_OK;
+}

@@ -1,0 +1,57 @@
+/*
+ * jchacha's plain-C entry points: what the Foreign Function & Memory bridge (JDK 22+, FfmCalls) calls. They take
+ * pointers and lengths, include no jni.h and reach the same kernels through the same handle table as the JNI glue
+ * (jchacha_jni.c), so both bridges run the same dispatch and the same loader checks (the JNI side loads the library,
+ * checks its ABI version and hands out the handles; FFM then looks these symbols up in that loaded library).
+ *
+ * C cannot check a pointer: the Java caller has checked every range before the call. What C can check it does
+ * (handle, rounds, lengths not negative), and answers JC_CAPI_OK or an error code instead of throwing.
+ */
+#ifndef JCHACHA_CAPI_H
+#define JCHACHA_CAPI_H
+
+#include <stdint.h>
+
+#include "jchacha.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
+#define JC_ABI_VERSION 4
+
+#if defined(_WIN32)
+#define JC_CAPI __declspec(dllexport)
+#else
+#define JC_CAPI __attribute__((visibility("default")))
+#endif
+
+enum { JC_CAPI_OK = 0, JC_CAPI_BAD_HANDLE = -1, JC_CAPI_BAD_ARGUMENT = -2 };
+
+/* The backends this CPU runs, by handle (index in the dispatch table): filled once when the library loads
+ * (JNI_OnLoad); jc_runnable answers NULL for a handle out of range or a backend that cannot run here. */
+void jc_runnable_init(void);
+const jc_backend *jc_runnable(int32_t handle);
+
+/* The 16 state words from the six words the stream calls pass (key 4..11 in pairs, counter 12..13, nonce 14..15;
+ * the low word of each pair first); words 0..3 are the constants. */
+void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]);
+
+/* JC_ABI_VERSION. */
+JC_CAPI int32_t jc_capi_abi_version(void);
+
+/* jc_xor_fn of backend `handle` over len bytes (in may be NULL: raw keystream; in == out: in place). */
+JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
+                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, uint8_t *out,
+                            int64_t len);
+
+/* jc_hchacha_fn of backend `handle`: 8 key words, 4 nonce words, 8 output words. */
+JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
+                                uint32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JCHACHA_CAPI_H */

@@ -1,0 +1,26 @@
+/*
+ * The bare costs of a JNI call, for the JMH call-cost breakdown (tests/jmh/.../CallCostBench): an empty static
+ * native method, and one that pins two byte arrays with GetPrimitiveArrayCritical and releases them, touching one
+ * byte. Built by CMake beside the library, never packaged.
+ */
+#include <jni.h>
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_emptyJni(JNIEnv *env, jclass cls) {
+    (void)env;
+    (void)cls;
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_criticalJni(JNIEnv *env, jclass cls, jbyteArray in,
+                                                                         jbyteArray out) {
+    (void)cls;
+    unsigned char *o = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    if (o == NULL) {
+        return;
+    }
+    unsigned char *i = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    if (i != NULL) {
+        o[0] ^= i[0];
+        (*env)->ReleasePrimitiveArrayCritical(env, in, i, JNI_ABORT);
+    }
+    (*env)->ReleasePrimitiveArrayCritical(env, out, o, 0);
+}

@@ -1,0 +1,161 @@
+package io.jchacha.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.jchacha.Backend;
+import io.jchacha.Backends;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The two bridges to the native library (JNI, and FFM on JDK 22+): the one in use is the one the run asked for, both
+ * produce the same bytes over the same kernels (including calls longer than one 64 KiB critical chunk, where the
+ * counter moves on between downcalls), and bad arguments get the same exceptions from both, never a crash.
+ */
+class NativeBridgeTest {
+    private static final int[] SIZES = {0, 1, 63, 64, 65, 1000, 4096, 64 * 1024 + 100, 2 * 64 * 1024 + 64 + 7};
+
+    /** The FFM bridge, or the test is skipped with why it cannot run here. */
+    private static NativeCalls ffm() {
+        assumeTrue(NativeLibrary.failure() == null, "no native library: " + NativeLibrary.failure());
+        Object f = Bridge.ffm();
+        assumeTrue(f instanceof NativeCalls, "FFM bridge: " + f);
+        return (NativeCalls) f;
+    }
+
+    private static List<Integer> handles() {
+        List<Integer> h = new ArrayList<>();
+        for (Backend b : Backend.values()) {
+            if (b.isNative() && Engines.unavailableReason(b) == null) {
+                h.add(NativeChaCha.backendHandle(b.id()));
+            }
+        }
+        assumeTrue(!h.isEmpty(), "no native backend runs here");
+        return h;
+    }
+
+    @Test
+    void theRunUsesTheBridgeItAskedFor() {
+        String requested = System.getProperty(Bridge.PROPERTY, "auto");
+        boolean ffmBuilt = !System.getProperty("jchacha.test.jdk25Java", "").isEmpty();
+        int jdk = Runtime.version().feature();
+        assumeTrue(NativeLibrary.failure() == null, "no native library: " + NativeLibrary.failure());
+        if (requested.equals("jni")) {
+            assertEquals("jni", Backends.bridge(), Backends.bridgeReason());
+        } else if (jdk < 22) {
+            assertEquals("auto", requested, "this suite forces ffm only on JDK 22+");
+            assertEquals("jni", Backends.bridge(), Backends.bridgeReason());
+            assertTrue(Backends.bridgeReason().contains("needs JDK 22"), Backends.bridgeReason());
+        } else if (ffmBuilt) {
+            assertEquals(requested.equals("ffm") || Bridge.AUTO_FFM ? "ffm" : "jni", Backends.bridge(),
+                    Backends.bridgeReason());
+        }
+        Engine e = Engines.active();
+        if (e instanceof NativeEngine) {
+            assertEquals(Backends.bridge(), ((NativeEngine) e).bridge());
+        }
+    }
+
+    @Test
+    void ffmGivesTheSameBytesAsJni() {
+        NativeCalls ffm = ffm();
+        SplittableRandom r = new SplittableRandom(9);
+        for (int h : handles()) {
+            for (int len : SIZES) {
+                for (int mode = 0; mode < 4; mode++) { // 0: separate arrays, 1: in place, 2: keystream, 3: direct
+                    boolean counter64 = r.nextBoolean();
+                    long[] w = new long[6];
+                    for (int i = 0; i < 6; i++) {
+                        w[i] = r.nextLong();
+                    }
+                    // counter64 carries from word 12 into 13 inside the call; IETF's word 12 never wraps
+                    w[4] = counter64 ? (w[4] | 0xFFFF_FFFFL) - 1500 : w[4] & 0xFFFF_FFFF_0000_FFFFL;
+                    int rounds = new int[] {8, 12, 20}[r.nextInt(3)];
+                    int inOff = r.nextInt(100);
+                    int outOff = mode == 1 ? inOff : r.nextInt(100);
+                    byte[] in = new byte[inOff + len + r.nextInt(50)];
+                    r.nextBytes(in);
+                    byte[][] outs = new byte[2][];
+                    NativeCalls[] both = {JniCalls.INSTANCE, ffm};
+                    for (int k = 0; k < 2; k++) {
+                        NativeCalls c = both[k];
+                        if (mode == 3) {
+                            ByteBuffer din = ByteBuffer.allocateDirect(in.length).put(in).position(7);
+                            ByteBuffer dout = ByteBuffer.allocateDirect(outOff + len + 3).limit(1);
+                            c.xorDirect(h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64, din, inOff, dout,
+                                    outOff, len);
+                            outs[k] = new byte[dout.capacity()];
+                            dout.duplicate().clear().get(0, outs[k]);
+                            assertEquals(1, dout.limit(), "position and limit are left alone");
+                        } else {
+                            byte[] out = mode == 1 ? in.clone() : new byte[outOff + len + 3];
+                            c.xorArray(h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64,
+                                    mode == 2 ? null : mode == 1 ? out : in, inOff, out, outOff, len);
+                            outs[k] = out;
+                        }
+                    }
+                    assertArrayEquals(outs[0], outs[1], "handle " + h + ", " + len + " bytes, mode " + mode);
+                }
+            }
+            int[] key = r.ints(8).toArray();
+            int[] nonce = r.ints(4).toArray();
+            for (int rounds : new int[] {8, 12, 20}) {
+                int[] a = new int[8];
+                int[] b = new int[9];
+                JniCalls.INSTANCE.hchacha(h, key, nonce, rounds, a);
+                ffm.hchacha(h, key, nonce, rounds, b);
+                assertArrayEquals(a, java.util.Arrays.copyOf(b, 8), "hchacha" + rounds);
+                assertEquals(0, b[8], "nothing past 8 words written");
+            }
+        }
+    }
+
+    /** Both bridges throw the same exception class for the same bad argument. */
+    private static void same(NativeCalls ffm, String what, java.util.function.Function<NativeCalls, Executable> call) {
+        Class<? extends Throwable> jni = assertThrows(RuntimeException.class, call.apply(JniCalls.INSTANCE), what)
+                .getClass();
+        assertEquals(jni, assertThrows(RuntimeException.class, call.apply(ffm), what).getClass(), what);
+    }
+
+    @Test
+    void badArgumentsGetTheSameExceptionsFromBothBridges() {
+        NativeCalls ffm = ffm();
+        int h = handles().get(0);
+        byte[] a = new byte[100];
+        ByteBuffer d = ByteBuffer.allocateDirect(100);
+        int[][] ranges = {{-1, 10}, {0, 101}, {95, 6}, {0, -1}, {Integer.MAX_VALUE, 2}, {1, Integer.MAX_VALUE}};
+        for (int[] g : ranges) {
+            String what = "range " + g[0] + "+" + g[1];
+            same(ffm, "out " + what, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, 0, a, g[0], g[1]));
+            same(ffm, "in " + what, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, g[0], new byte[200], 0,
+                    g[1]));
+            same(ffm, "direct out " + what, c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0, d, g[0],
+                    g[1]));
+            same(ffm, "direct in " + what, c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, d, g[0],
+                    ByteBuffer.allocateDirect(200), 0, g[1]));
+        }
+        same(ffm, "null out", c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, 0, null, 0, 1));
+        same(ffm, "heap buffer", c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0,
+                ByteBuffer.allocate(10), 0, 1));
+        for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
+            same(ffm, "handle " + bad, c -> () -> c.xorArray(bad, 0, 0, 0, 0, 0, 0, 20, false, a, 0, a, 0, 10));
+            same(ffm, "hchacha handle " + bad, c -> () -> c.hchacha(bad, new int[8], new int[4], 20, new int[8]));
+        }
+        for (int rounds : new int[] {0, 10, 21}) {
+            same(ffm, "rounds " + rounds, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, rounds, false, a, 0, a, 0, 0));
+            same(ffm, "hchacha rounds " + rounds, c -> () -> c.hchacha(h, new int[8], new int[4], rounds,
+                    new int[8]));
+        }
+        same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
+        same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
+        same(ffm, "null nonce", c -> () -> c.hchacha(h, new int[8], null, 20, new int[8]));
+    }
+}
