@@ -72,6 +72,15 @@ public final class FastKeyErasure {
     }
 
     /**
+     * How many bytes the buffer still holds: a request for more makes new keystream.
+     *
+     * @return unreturned buffered bytes, at most {@code BATCH - 32}
+     */
+    public int buffered() {
+        return BATCH - pos;
+    }
+
+    /**
      * Writes {@code len} fresh bytes to {@code out} from {@code off}; the caller has checked the range.
      *
      * @param out the array

@@ -21,13 +21,19 @@ import java.util.function.LongSupplier;
  * <p>Thread-safe without a lock on the hot path: each thread that uses an instance gets its own generator
  * ({@code ThreadLocal}); the provider declares {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock
  * either. A thread's generator reseeds (its key becomes {@code SHA-256(domain || key || 32 OS bytes || setSeed
- * digest)}, buffered bytes are dropped) when
+ * digest)}, buffered bytes are dropped) before its next output when
+ * <ul>
+ *   <li>a checkpoint has begun or a restore finished since its last output ({@link CheckpointEpoch}, on JDKs with
+ *       {@code jdk.crac}); from the start of a checkpoint to the end of the restore every call reseeds;</li>
+ *   <li>{@code setSeed} or {@code reseed()} was called on the instance (by any thread);</li>
+ * </ul>
+ * and, checked whenever it must make new keystream (its buffer, at most {@value #MAX_UNCHECKED} bytes, does not
+ * cover the request), when
  * <ul>
  *   <li>it has produced {@value #RESEED_BYTES} bytes, or {@value #RESEED_MILLIS} ms passed since its last seed;</li>
- *   <li>the wall clock read at every call moved backwards, or forward by more than {@value #CLOCK_STEP_MILLIS} ms
- *       since that thread's last call: how a JVM restored from a checkpoint (CRaC) or a resumed VM snapshot
- *       shows itself, so two restores of one image draw fresh OS entropy before they return anything;</li>
- *   <li>{@code setSeed} or {@code reseed()} was called on the instance (by any thread).</li>
+ *   <li>the wall clock moved backwards, or forward by more than {@value #CLOCK_STEP_MILLIS} ms, since its last
+ *       check: how a restore without CRaC's notification (a resumed VM snapshot) shows itself. Such a restore
+ *       can return at most the {@value #MAX_UNCHECKED} bytes left in the image's buffer before it is noticed.</li>
  * </ul>
  * {@code setSeed} adds to the entropy and never replaces it: its bytes are chained into a SHA-256 digest that
  * every thread's generator mixes into its key before its next output; output never becomes a function of the
@@ -40,8 +46,10 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     static final long RESEED_BYTES = 1L << 30;
     /** Time per thread between reseeds (ms). */
     static final long RESEED_MILLIS = 60_000;
-    /** A forward step of the wall clock between two calls of a thread larger than this reseeds (ms). */
+    /** A forward step of the wall clock between two checks of a thread larger than this reseeds (ms). */
     static final long CLOCK_STEP_MILLIS = 1_000;
+    /** The most a thread returns between two reads of the wall clock: what one batch leaves after the next key. */
+    static final int MAX_UNCHECKED = FastKeyErasure.BATCH - 32;
 
     private static final byte[] MIX_DOMAIN = "jchacha SecureRandom setSeed".getBytes(
             java.nio.charset.StandardCharsets.US_ASCII);
@@ -50,13 +58,16 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     private static final class PerThread {
         final FastKeyErasure generator;
         byte[] mixSeen;
+        /** The checkpoint epoch of the last reseed; never odd (an odd epoch reseeds at every call). */
+        int epochSeen;
         long seededMillis;
         long lastMillis;
         long sinceSeed;
 
-        PerThread(FastKeyErasure generator, byte[] mixSeen, long now) {
+        PerThread(FastKeyErasure generator, byte[] mixSeen, int epoch, long now) {
             this.generator = generator;
             this.mixSeen = mixSeen;
+            this.epochSeen = seenValue(epoch);
             this.seededMillis = now;
             this.lastMillis = now;
         }
@@ -87,9 +98,10 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
         local = ThreadLocal.withInitial(() -> {
             long now = clock.getAsLong();
             byte[] m = mix;
+            int epoch = CheckpointEpoch.current();
             byte[] material = material(m);
             try {
-                return new PerThread(new FastKeyErasure(material), m, now);
+                return new PerThread(new FastKeyErasure(material), m, epoch, now);
             } finally {
                 Arrays.fill(material, (byte) 0);
             }
@@ -122,16 +134,30 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     protected void engineNextBytes(byte[] bytes) {
         int len = bytes.length;
         PerThread t = local.get();
-        long now = clock.getAsLong();
-        long step = now - t.lastMillis;
         byte[] m = mix;
-        if (step < 0 || step > CLOCK_STEP_MILLIS || now - t.seededMillis > RESEED_MILLIS
-                || t.sinceSeed >= reseedBytes || m != t.mixSeen) {
-            reseed(t, m, now);
+        int epoch = CheckpointEpoch.current();
+        if (len > t.generator.buffered() || epoch != t.epochSeen || m != t.mixSeen) {
+            check(t, m, epoch);
         }
-        t.lastMillis = now;
         t.sinceSeed += len;
         t.generator.nextBytes(bytes, 0, len);
+    }
+
+    /** Before new keystream, a setSeed/reseed or a checkpoint: reads the clock and reseeds if anything says so. */
+    private void check(PerThread t, byte[] m, int epoch) {
+        long now = clock.getAsLong();
+        long step = now - t.lastMillis;
+        if (epoch != t.epochSeen || m != t.mixSeen || step < 0 || step > CLOCK_STEP_MILLIS
+                || now - t.seededMillis > RESEED_MILLIS || t.sinceSeed >= reseedBytes) {
+            reseed(t, m, now);
+            t.epochSeen = seenValue(epoch);
+        }
+        t.lastMillis = now;
+    }
+
+    /** What a thread records of the epoch it reseeded in: during a checkpoint (odd) nothing that will match. */
+    private static int seenValue(int epoch) {
+        return (epoch & 1) == 0 ? epoch : -1;
     }
 
     private void reseed(PerThread t, byte[] m, long now) {
