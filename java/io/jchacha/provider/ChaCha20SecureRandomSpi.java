@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * {@link FastKeyErasure}), seeded with 32 bytes from the JDK's OS seed source ({@link OsSeed}).
  *
  * <p>Thread-safe without a lock on the hot path: each thread that uses an instance gets its own generator
- * ({@code ThreadLocal}); the provider declares {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock
+ * (a {@code ThreadLocal}, with a small table by thread id in front of it); the provider declares {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock
  * either. A thread's generator reseeds (its key becomes {@code SHA-256(domain || key || 32 OS bytes || setSeed
  * digest)}, buffered bytes are dropped) before its next output when
  * <ul>
@@ -51,11 +51,16 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     /** The most a thread returns between two reads of the wall clock: what one batch leaves after the next key. */
     static final int MAX_UNCHECKED = FastKeyErasure.BATCH - 32;
 
+    /** Size of the per-thread cache (a power of two). */
+    private static final int SLOTS = 64;
+
     private static final byte[] MIX_DOMAIN = "jchacha SecureRandom setSeed".getBytes(
             java.nio.charset.StandardCharsets.US_ASCII);
 
     /** A thread's generator and when it was last seeded. */
     private static final class PerThread {
+        /** The owner's {@link Thread#getId()} (never reused by the JVM). */
+        final long ownerId;
         final FastKeyErasure generator;
         byte[] mixSeen;
         /** The checkpoint epoch of the last reseed; never odd (an odd epoch reseeds at every call). */
@@ -65,6 +70,7 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
         long sinceSeed;
 
         PerThread(FastKeyErasure generator, byte[] mixSeen, int epoch, long now) {
+            this.ownerId = Thread.currentThread().getId();
             this.generator = generator;
             this.mixSeen = mixSeen;
             this.epochSeen = seenValue(epoch);
@@ -76,6 +82,12 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     private final transient LongSupplier clock;
     private final transient long reseedBytes;
     private transient ThreadLocal<PerThread> local;
+    /**
+     * A cache in front of {@link #local}: slot {@code id % SLOTS} holds the generator of some thread with that id
+     * (checked against its final {@code ownerId}, so a racing write can only cost a ThreadLocal lookup, never
+     * hand a thread another's generator).
+     */
+    private transient PerThread[] slots;
     /** SHA-256 chain of every setSeed input; a new array (compared by reference) on every setSeed or reseed. */
     private transient volatile byte[] mix;
     private final transient Object mixLock = new Object();
@@ -95,6 +107,7 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
 
     private void init() {
         mix = new byte[0];
+        slots = new PerThread[SLOTS];
         local = ThreadLocal.withInitial(() -> {
             long now = clock.getAsLong();
             byte[] m = mix;
@@ -130,10 +143,23 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
         return m;
     }
 
+    /** The calling thread's generator. */
+    private PerThread current() {
+        long id = Thread.currentThread().getId();
+        PerThread[] s = slots;
+        int i = (int) id & (SLOTS - 1);
+        PerThread t = s[i];
+        if (t == null || t.ownerId != id) {
+            t = local.get();
+            s[i] = t;
+        }
+        return t;
+    }
+
     @Override
     protected void engineNextBytes(byte[] bytes) {
         int len = bytes.length;
-        PerThread t = local.get();
+        PerThread t = current();
         byte[] m = mix;
         int epoch = CheckpointEpoch.current();
         if (len > t.generator.buffered() || epoch != t.epochSeen || m != t.mixSeen) {
