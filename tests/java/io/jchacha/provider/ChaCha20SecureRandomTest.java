@@ -81,6 +81,39 @@ class ChaCha20SecureRandomTest {
         }
     }
 
+    /**
+     * More threads than the per-thread table has slots, interleaved, so thread ids collide in it: still no thread
+     * is handed another's generator (no 32-byte chunk repeats).
+     */
+    @Test
+    void threadsCollidingInTheTableNeverShareOutput() throws Exception {
+        SecureRandom r = sr();
+        Set<ByteBuffer> seen = ConcurrentHashMap.newKeySet();
+        int threads = 160;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> fs = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                fs.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < 200; i++) {
+                        byte[] b = new byte[32];
+                        r.nextBytes(b);
+                        assertTrue(seen.add(ByteBuffer.wrap(b)), "output repeated");
+                        Thread.yield();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     /** setSeed adds entropy: two generators given the same seed still differ, and both reseed. */
     @Test
     void setSeedMixesInAndNeverReplaces() throws Exception {
