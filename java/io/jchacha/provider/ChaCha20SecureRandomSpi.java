@@ -19,11 +19,12 @@ import java.util.function.LongSupplier;
  * {@link FastKeyErasure}), seeded with 32 bytes from the JDK's OS seed source ({@link OsSeed}).
  *
  * <p>Thread-safe without a lock on the hot path: each thread that uses an instance gets its own generator
- * (a {@code ThreadLocal}, with a small table by thread id in front of it); the provider declares {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock
- * either. A thread's generator reseeds (its key becomes {@code SHA-256(domain || key || 32 OS bytes || setSeed
- * digest)}, buffered bytes are dropped) before its next output when
+ * (a {@code ThreadLocal}, with a small table by thread id in front of it); the provider declares
+ * {@code ThreadSafe=true}, so {@code SecureRandom} adds no lock either. A thread's generator reseeds (its key
+ * becomes {@code SHA-256(domain || key || 32 OS bytes || setSeed digest)}, buffered bytes are dropped) before its
+ * next output when
  * <ul>
- *   <li>a checkpoint has begun or a restore finished since its last output ({@link CheckpointEpoch}, on JDKs with
+ *   <li>a checkpoint has begun or a restore finished since its last reseed ({@link CheckpointEpoch}, on JDKs with
  *       {@code jdk.crac}); from the start of a checkpoint to the end of the restore every call reseeds;</li>
  *   <li>{@code setSeed} or {@code reseed()} was called on the instance (by any thread);</li>
  * </ul>
@@ -63,7 +64,7 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
         final long ownerId;
         final FastKeyErasure generator;
         byte[] mixSeen;
-        /** The checkpoint epoch of the last reseed; never odd (an odd epoch reseeds at every call). */
+        /** The (even) checkpoint epoch of the last reseed, or -1 after one during a checkpoint: never matches. */
         int epochSeen;
         long seededMillis;
         long lastMillis;
