@@ -83,6 +83,7 @@ class FastKeyErasureTest {
             assertEquals(0, got[len + 1]);
             byte[] buf = (byte[]) field(g, "buf");
             int pos = (int) field(g, "pos");
+            assertEquals(FastKeyErasure.BATCH - pos, g.buffered());
             for (int k = 0; k < pos; k++) {
                 assertEquals(0, buf[k], "byte " + k + " was handed out or is the key, yet not wiped");
             }

@@ -81,6 +81,39 @@ class ChaCha20SecureRandomTest {
         }
     }
 
+    /**
+     * More threads than the per-thread table has slots, interleaved, so thread ids collide in it: still no thread
+     * is handed another's generator (no 32-byte chunk repeats).
+     */
+    @Test
+    void threadsCollidingInTheTableNeverShareOutput() throws Exception {
+        SecureRandom r = sr();
+        Set<ByteBuffer> seen = ConcurrentHashMap.newKeySet();
+        int threads = 160;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> fs = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                fs.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < 200; i++) {
+                        byte[] b = new byte[32];
+                        r.nextBytes(b);
+                        assertTrue(seen.add(ByteBuffer.wrap(b)), "output repeated");
+                        Thread.yield();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     /** setSeed adds entropy: two generators given the same seed still differ, and both reseed. */
     @Test
     void setSeedMixesInAndNeverReplaces() throws Exception {
@@ -105,7 +138,15 @@ class ChaCha20SecureRandomTest {
         assertEquals(before + 2, spiA.reseeds());
     }
 
-    /** A clock stepping back, a jump forward (a restored checkpoint), time and volume all reseed. */
+    /** Asks for more than the thread's buffer can hold, so new keystream is made (and the clock read) at once. */
+    private static void drawNewKeystream(ChaCha20SecureRandomSpi spi) {
+        spi.engineNextBytes(new byte[ChaCha20SecureRandomSpi.MAX_UNCHECKED + 1]);
+    }
+
+    /**
+     * A clock stepping back, a jump forward (a restore without CRaC), time and volume all reseed, each noticed when
+     * the thread next makes keystream; bytes still in the buffer are served until then.
+     */
     @Test
     void reseedTriggers() {
         AtomicLong clock = new AtomicLong(5_000_000);
@@ -114,23 +155,114 @@ class ChaCha20SecureRandomTest {
         spi.engineNextBytes(b);
         long n = spi.reseeds();
         clock.addAndGet(500);
-        spi.engineNextBytes(b);
+        drawNewKeystream(spi);
         assertEquals(n, spi.reseeds(), "a normal gap does not reseed");
         clock.addAndGet(-1);
         spi.engineNextBytes(b);
+        assertEquals(n, spi.reseeds(), "served from the buffer, the clock is not read");
+        drawNewKeystream(spi);
         assertEquals(n + 1, spi.reseeds(), "clock stepped back");
         clock.addAndGet(ChaCha20SecureRandomSpi.CLOCK_STEP_MILLIS + 1);
-        spi.engineNextBytes(b);
+        drawNewKeystream(spi);
         assertEquals(n + 2, spi.reseeds(), "clock jumped forward, as after a restore");
         for (int i = 0; i < 70; i++) {
             clock.addAndGet(999);
-            spi.engineNextBytes(b);
+            drawNewKeystream(spi);
         }
         assertEquals(n + 3, spi.reseeds(), "after RESEED_MILLIS");
-        spi.engineNextBytes(new byte[(1 << 20) - 64]);
-        assertEquals(n + 3, spi.reseeds());
-        spi.engineNextBytes(b);
+        spi.engineNextBytes(new byte[1 << 20]);
+        assertEquals(n + 3, spi.reseeds(), "under the output bound when it started");
+        drawNewKeystream(spi);
         assertEquals(n + 4, spi.reseeds(), "after the output bound");
+    }
+
+    /**
+     * The wall clock is read once per batch of keystream, not per call; so after a clock step a thread returns at
+     * most {@code MAX_UNCHECKED} bytes (what its buffer held) before it reseeds.
+     */
+    @Test
+    void clockReadOncePerBatchAndAStepIsNoticedWithinOne() {
+        AtomicLong clock = new AtomicLong(5_000_000);
+        AtomicLong reads = new AtomicLong();
+        ChaCha20SecureRandomSpi spi = new ChaCha20SecureRandomSpi(() -> {
+            reads.incrementAndGet();
+            return clock.get();
+        }, 1L << 40);
+        byte[] b = new byte[32];
+        int calls = 10_000;
+        for (int i = 0; i < calls; i++) {
+            spi.engineNextBytes(b);
+        }
+        long batches = (long) calls * 32 / ChaCha20SecureRandomSpi.MAX_UNCHECKED + 1;
+        assertTrue(reads.get() <= batches + 1, reads.get() + " clock reads for " + batches + " batches");
+        for (int skip = 0; skip < 200; skip += 7) {
+            for (int i = 0; i < skip; i++) {
+                spi.engineNextBytes(b);
+            }
+            long n = spi.reseeds();
+            clock.addAndGet(ChaCha20SecureRandomSpi.CLOCK_STEP_MILLIS + 1);
+            int served = 0;
+            while (spi.reseeds() == n) {
+                spi.engineNextBytes(b);
+                served += b.length;
+            }
+            assertTrue(served - b.length <= ChaCha20SecureRandomSpi.MAX_UNCHECKED, served + " bytes before the reseed");
+        }
+    }
+
+    /**
+     * CRaC's notifications: from the start of a checkpoint to the end of the restore every call reseeds, even one
+     * the buffer could serve; after the restore the next call reseeds once more.
+     */
+    @Test
+    void checkpointEpochReseedsThroughCheckpointAndAfterRestore() {
+        AtomicLong clock = new AtomicLong(5_000_000);
+        ChaCha20SecureRandomSpi spi = new ChaCha20SecureRandomSpi(clock::get, 1 << 20);
+        byte[] b = new byte[32];
+        spi.engineNextBytes(b);
+        long n = spi.reseeds();
+        spi.engineNextBytes(b);
+        assertEquals(n, spi.reseeds());
+        try {
+            CheckpointEpoch.beforeCheckpoint();
+            assertEquals(1, CheckpointEpoch.current() & 1);
+            for (int i = 1; i <= 3; i++) {
+                spi.engineNextBytes(b);
+                assertEquals(n + i, spi.reseeds(), "every call between checkpoint and restore reseeds");
+            }
+        } finally {
+            CheckpointEpoch.afterRestore();
+        }
+        assertEquals(0, CheckpointEpoch.current() & 1);
+        spi.engineNextBytes(b);
+        assertEquals(n + 4, spi.reseeds(), "the first call after the restore reseeds");
+        spi.engineNextBytes(b);
+        assertEquals(n + 4, spi.reseeds(), "then the buffer serves again");
+        CheckpointEpoch.afterRestore();
+        spi.engineNextBytes(b);
+        assertEquals(n + 5, spi.reseeds(), "a failed checkpoint's afterRestore alone moves the epoch too");
+    }
+
+    /** The resource is registered by reflection with a context of the CRaC API's shape, and its callbacks work. */
+    @Test
+    void registersACheckpointResourceByReflection() throws Exception {
+        assertFalse(CheckpointEpoch.register("no.such.api."));
+        int before = FakeCrac.Core.GLOBAL.registered.size();
+        assertTrue(CheckpointEpoch.register(FakeCrac.class.getName() + "$"));
+        assertEquals(before + 1, FakeCrac.Core.GLOBAL.registered.size());
+        FakeCrac.Resource hook = FakeCrac.Core.GLOBAL.registered.get(before);
+        int e = CheckpointEpoch.current();
+        try {
+            hook.beforeCheckpoint(FakeCrac.Core.GLOBAL);
+            assertEquals(1, CheckpointEpoch.current() & 1);
+            assertTrue(CheckpointEpoch.current() != e);
+        } finally {
+            hook.afterRestore(FakeCrac.Core.GLOBAL);
+        }
+        assertEquals(0, CheckpointEpoch.current() & 1);
+        assertTrue(CheckpointEpoch.current() != e);
+        assertEquals(hook, hook);
+        assertTrue(hook.toString().contains("checkpoint"));
     }
 
     /**
