@@ -6,15 +6,18 @@ import java.lang.reflect.Proxy;
 
 /**
  * A counter that moves when the JVM is about to be checkpointed and again after it is restored, on JDKs with
- * Coordinated Restore at Checkpoint ({@code jdk.crac}): a {@code jdk.crac.Resource} is registered with the global
- * context by reflection, since the runtime jar depends on no API outside the JDK. Odd: a checkpoint has begun and
+ * Coordinated Restore at Checkpoint ({@code jdk.crac}), and wherever the application carries the {@code org.crac}
+ * API (AWS Lambda SnapStart runs its hooks): a {@code Resource} is registered with each global context found, by
+ * reflection, since the runtime jar depends on no API outside the JDK. Odd: a checkpoint has begun and
  * the restore has not finished (every output must draw fresh OS entropy first); even: normal operation. On JDKs
- * without {@code jdk.crac} (or when the module is not resolved) the epoch stays 0 and restores are detected by the
- * wall clock alone.
+ * without either API (or when the module is not resolved) the epoch stays 0 and restores are detected by the wall
+ * clock alone.
  */
 final class CheckpointEpoch {
     /** The prefix of the API classes a CRaC JDK provides. */
     static final String CRAC_API = "jdk.crac.";
+    /** The same API as a library ({@code org.crac:crac}), which Lambda SnapStart and CRaC JDKs both serve. */
+    static final String ORG_CRAC_API = "org.crac.";
 
     private static volatile int epoch;
     /** The registered resources: a CRaC context may hold its resources weakly. */
@@ -22,6 +25,7 @@ final class CheckpointEpoch {
 
     static {
         register(CRAC_API);
+        register(ORG_CRAC_API);
     }
 
     private CheckpointEpoch() {}
