@@ -88,15 +88,14 @@ final class Support {
         }
     }
 
-    /** The 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
-    static int[] ietfState(byte[] key, byte[] nonce12) {
-        int[] s = new int[16];
+    /** Sets {@code s} to the 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
+    static void setIetfState(int[] s, byte[] key, byte[] nonce12) {
         ChaChaBlock.setConstants(s);
         ChaChaBlock.setKey(s, key, 0);
+        s[12] = 0;
         for (int i = 0; i < 3; i++) {
             s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
         }
-        return s;
     }
 
     /**
