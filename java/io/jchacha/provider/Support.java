@@ -83,7 +83,9 @@ final class Support {
         if (DECRYPT_REUSE_ALLOWED && opmode == Cipher.DECRYPT_MODE) {
             return;
         }
-        if (oldKey != null && MessageDigest.isEqual(newKey, oldKey) && MessageDigest.isEqual(newNonce, oldNonce)) {
+        // the nonce is public (it travels with the message): compare it first, and the key in constant time only
+        // when the nonce repeats
+        if (oldKey != null && Arrays.equals(newNonce, oldNonce) && MessageDigest.isEqual(newKey, oldKey)) {
             throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }
     }
