@@ -3,6 +3,7 @@ package io.jchacha;
 
 import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
+import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.Bytes;
 import io.jchacha.internal.Overlap;
@@ -92,6 +93,8 @@ public final class ChaCha20 implements Destroyable {
     private final long lastBlock;
     private final Engine engine;
     private final int[] state = new int[16];
+    /** The engine's working memory, kept with the key so that a long stream allocates nothing per call. */
+    private final EngineScratch work = new EngineScratch();
 
     /** Absolute block counter of the next keystream byte (unsigned 64-bit). */
     private long block;
@@ -476,7 +479,7 @@ public final class ChaCha20 implements Destroyable {
         long after = lastBlock - block; // blocks after this one before the end, unsigned
         int n = Long.compareUnsigned(after, want - 1) >= 0 ? want : (int) after + 1;
         setCounter(block);
-        engine.xor(state, rounds, counter64, (byte[]) null, 0, ks, 0, n * BLOCK_LENGTH);
+        engine.xor(state, rounds, counter64, (byte[]) null, 0, ks, 0, n * BLOCK_LENGTH, work);
         ksBlock = block;
         ksBlocks = n;
     }
@@ -519,7 +522,7 @@ public final class ChaCha20 implements Destroyable {
         while (len > 0) {
             int n = nextCacheRun(len);
             if (n == 0) {
-                engine.xor(state, rounds, counter64, in, inOff, out, outOff, len);
+                engine.xor(state, rounds, counter64, in, inOff, out, outOff, len, work);
                 advance(len);
                 return;
             }
@@ -594,7 +597,7 @@ public final class ChaCha20 implements Destroyable {
         while (len > 0) {
             int n = nextCacheRun(len);
             if (n == 0) {
-                engine.xor(state, rounds, counter64, in, inPos, out, outPos, len);
+                engine.xor(state, rounds, counter64, in, inPos, out, outPos, len, work);
                 advance(len);
                 return;
             }
@@ -623,10 +626,14 @@ public final class ChaCha20 implements Destroyable {
         }
     }
 
-    /** Wipes the key words, the cached keystream and the staging buffers; the cipher cannot be used afterwards. */
+    /**
+     * Wipes the key words, the cached keystream, the staging buffers and the engine's working memory; the cipher
+     * cannot be used afterwards.
+     */
     @Override
     public void destroy() {
         Arrays.fill(state, 0);
+        work.wipe();
         wipe(ks);
         wipe(scratch);
         wipe(bounce);

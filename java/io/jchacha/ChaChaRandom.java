@@ -4,6 +4,7 @@ package io.jchacha;
 import io.jchacha.internal.Bytes;
 import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
+import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.OsSeed;
 import java.math.BigInteger;
@@ -62,6 +63,8 @@ public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
     /** Constants, key, block counter (set per call), stream. */
     private final int[] state;
     private final byte[] buf;
+    /** The engine's working memory, so that refills allocate nothing (each instance its own: not thread-safe). */
+    private final EngineScratch work = new EngineScratch();
     /** Block number of {@code buf[0]}. */
     private long bufBlock;
     /** The next word of {@code buf} to hand out; {@link #BUFFER_WORDS} when the buffer is used up. */
@@ -354,7 +357,7 @@ public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
         }
         state[12] = (int) block;
         state[13] = (int) (block >>> 32);
-        engine.xor(state, rounds, true, (byte[]) null, 0, out, off, blocks << 6);
+        engine.xor(state, rounds, true, (byte[]) null, 0, out, off, blocks << 6, work);
     }
 
     /**

@@ -4,6 +4,7 @@ package io.jchacha;
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.Bytes;
 import io.jchacha.internal.Engine;
+import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.Poly1305;
 import java.util.Arrays;
@@ -46,6 +47,8 @@ final class SecretStreamCore {
     private final byte[] polyKey = new byte[BLOCK];
     private final byte[] mac = new byte[MAC];
     private final Poly1305 poly = new Poly1305(new byte[32], 0);
+    /** The engine's working memory, reused by every message of the stream. */
+    private final EngineScratch work = new EngineScratch();
 
     SecretStreamCore(byte[] key, byte[] header) {
         this.engine = Engines.active();
@@ -74,7 +77,7 @@ final class SecretStreamCore {
             aead.seal(state, ad, 0, ad.length, frame, 0, BLOCK + mlen, frame, 0);
         } else {
             state[12] = 1;
-            engine.xor(state, 20, false, frame, 0, frame, 0, BLOCK + mlen);
+            engine.xor(state, 20, false, frame, 0, frame, 0, BLOCK + mlen, work);
             mac(frame, mlen, ad, frame, BLOCK + mlen);
         }
         frame[WIRE] = frame[0];
@@ -91,7 +94,7 @@ final class SecretStreamCore {
         byte b0 = frame[WIRE];
         // frame[0 .. 64) := the encrypted tag block: its first byte from the wire, the rest keystream block 1
         state[12] = 1;
-        engine.xor(state, 20, false, (byte[]) null, 0, frame, 0, BLOCK);
+        engine.xor(state, 20, false, (byte[]) null, 0, frame, 0, BLOCK, work);
         frame[0] = b0;
         int end = BLOCK + mlen;
         if (aeadShaped(mlen)) {
@@ -114,7 +117,7 @@ final class SecretStreamCore {
                 return -1;
             }
             state[12] = 1;
-            engine.xor(state, 20, false, frame, 0, frame, 0, end);
+            engine.xor(state, 20, false, frame, 0, frame, 0, end, work);
         }
         int tag = frame[0] & 0xff;
         Arrays.fill(frame, 0, BLOCK, (byte) 0);
@@ -125,7 +128,7 @@ final class SecretStreamCore {
     /** libsodium's MAC over the encrypted block and c at {@code frame[0 .. 64 + mlen)}, into {@code out[off ..]}. */
     private void mac(byte[] frame, int mlen, byte[] ad, byte[] out, int off) {
         state[12] = 0;
-        engine.xor(state, 20, false, (byte[]) null, 0, polyKey, 0, BLOCK);
+        engine.xor(state, 20, false, (byte[]) null, 0, polyKey, 0, BLOCK, work);
         poly.init(polyKey, 0);
         Arrays.fill(polyKey, (byte) 0);
         poly.update(ad, 0, ad.length);
@@ -155,7 +158,7 @@ final class SecretStreamCore {
         Bytes.LE_INT.set(b, 32, state[14]);
         Bytes.LE_INT.set(b, 36, state[15]);
         state[12] = 0;
-        engine.xor(state, 20, false, b, 0, b, 0, b.length);
+        engine.xor(state, 20, false, b, 0, b, 0, b.length, work);
         for (int i = 0; i < 8; i++) {
             state[4 + i] = (int) Bytes.LE_INT.get(b, 4 * i);
         }
@@ -181,6 +184,7 @@ final class SecretStreamCore {
         Arrays.fill(polyKey, (byte) 0);
         Arrays.fill(mac, (byte) 0);
         poly.wipe();
+        work.wipe();
     }
 
 }

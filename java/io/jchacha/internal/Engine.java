@@ -39,6 +39,23 @@ public interface Engine {
              ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
 
     /**
+     * {@link #xor(int[], int, boolean, byte[], int, byte[], int, int)} with the caller's working memory: an
+     * engine that needs scratch space takes it from {@code scratch} instead of allocating it per call (an owner
+     * that makes many calls, such as a cipher instance, keeps one and wipes it when done). Engines that need none
+     * ignore it.
+     */
+    default void xor(int[] state, int rounds, boolean counter64,
+                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+        xor(state, rounds, counter64, in, inOff, out, outOff, len);
+    }
+
+    /** {@link #xor(int[], int, boolean, ByteBuffer, int, ByteBuffer, int, int)} with the caller's working memory. */
+    default void xor(int[] state, int rounds, boolean counter64,
+                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+        xor(state, rounds, counter64, in, inPos, out, outPos, len);
+    }
+
+    /**
      * How many 64-byte blocks the stream layer should generate at once into its keystream buffer when it
      * serves short updates. One block means the engine prefers exact-size calls.
      */

@@ -78,7 +78,7 @@ public final class JavaAead implements AeadEngine {
         void copy(int off, byte[] dst, int n);
 
         /** Encrypts the message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
-        void encrypt(Engine e, int[] s, int off, byte[] dst, int n);
+        void encrypt(Engine e, int[] s, int off, byte[] dst, int n, EngineScratch work);
     }
 
     /** Where a result goes. */
@@ -87,7 +87,7 @@ public final class JavaAead implements AeadEngine {
         void put(int off, byte[] src, int n);
 
         /** Decrypts {@code src[0 .. n)} (which it may overwrite) to {@code off}. */
-        void decrypt(Engine e, int[] s, byte[] src, int off, int n);
+        void decrypt(Engine e, int[] s, byte[] src, int off, int n, EngineScratch work);
 
         /** Zeroes {@code [0, len)}. */
         void zero(int len);
@@ -99,8 +99,8 @@ public final class JavaAead implements AeadEngine {
                 System.arraycopy(a, base + off, dst, 0, n);
             }
 
-            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n) {
-                e.xor(s, ROUNDS, false, a, base + off, dst, 0, n);
+            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n, EngineScratch work) {
+                e.xor(s, ROUNDS, false, a, base + off, dst, 0, n, work);
             }
         };
     }
@@ -111,9 +111,9 @@ public final class JavaAead implements AeadEngine {
                 b.get(base + off, dst, 0, n);
             }
 
-            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n) {
+            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n, EngineScratch work) {
                 copy(off, dst, n);
-                e.xor(s, ROUNDS, false, dst, 0, dst, 0, n);
+                e.xor(s, ROUNDS, false, dst, 0, dst, 0, n, work);
             }
         };
     }
@@ -124,8 +124,8 @@ public final class JavaAead implements AeadEngine {
                 System.arraycopy(src, 0, a, base + off, n);
             }
 
-            public void decrypt(Engine e, int[] s, byte[] src, int off, int n) {
-                e.xor(s, ROUNDS, false, src, 0, a, base + off, n);
+            public void decrypt(Engine e, int[] s, byte[] src, int off, int n, EngineScratch work) {
+                e.xor(s, ROUNDS, false, src, 0, a, base + off, n, work);
             }
 
             public void zero(int len) {
@@ -140,8 +140,8 @@ public final class JavaAead implements AeadEngine {
                 b.put(base + off, src, 0, n);
             }
 
-            public void decrypt(Engine e, int[] s, byte[] src, int off, int n) {
-                e.xor(s, ROUNDS, false, src, 0, src, 0, n);
+            public void decrypt(Engine e, int[] s, byte[] src, int off, int n, EngineScratch work) {
+                e.xor(s, ROUNDS, false, src, 0, src, 0, n, work);
                 put(off, src, n);
             }
 
@@ -157,23 +157,29 @@ public final class JavaAead implements AeadEngine {
     /**
      * One pass, {@value #CHUNK} bytes at a time: the cipher writes the chunk into a private array, the MAC reads it
      * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
+     * One {@link EngineScratch} serves every chunk of the message (and holds the chunk), wiped at the end.
      */
     private void seal(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, Output out) {
         Poly1305 mac = macFor(state, aad, aadOff, aadLen);
         int[] s = counterOne(state);
-        byte[] chunk = new byte[Math.min(CHUNK, len)];
-        for (int done = 0; done < len; ) {
-            int n = Math.min(CHUNK, len - done);
-            in.encrypt(engine, s, done, chunk, n);
-            mac.update(chunk, 0, n);
-            out.put(done, chunk, n);
-            s[12] += n >>> 6;
-            done += n;
+        EngineScratch work = new EngineScratch();
+        try {
+            byte[] chunk = work.bytes(Math.min(CHUNK, len));
+            for (int done = 0; done < len; ) {
+                int n = Math.min(CHUNK, len - done);
+                in.encrypt(engine, s, done, chunk, n, work);
+                mac.update(chunk, 0, n);
+                out.put(done, chunk, n);
+                s[12] += n >>> 6;
+                done += n;
+            }
+            byte[] tag = new byte[TAG];
+            finishMac(mac, aadLen, len, tag, 0);
+            out.put(len, tag, TAG);
+        } finally {
+            Arrays.fill(s, 0);
+            work.wipe();
         }
-        byte[] tag = new byte[TAG];
-        finishMac(mac, aadLen, len, tag, 0);
-        out.put(len, tag, TAG);
-        Arrays.fill(s, 0);
     }
 
     /**
@@ -185,24 +191,28 @@ public final class JavaAead implements AeadEngine {
                          Output out) {
         Poly1305 mac = macFor(state, aad, aadOff, aadLen);
         int[] s = counterOne(state);
-        byte[] chunk = new byte[Math.min(CHUNK, len)];
-        for (int done = 0; done < len; ) {
-            int n = Math.min(CHUNK, len - done);
-            in.copy(done, chunk, n);
-            mac.update(chunk, 0, n);
-            out.decrypt(engine, s, chunk, done, n);
-            s[12] += n >>> 6;
-            done += n;
+        EngineScratch work = new EngineScratch();
+        try {
+            byte[] chunk = work.bytes(Math.min(CHUNK, len));
+            for (int done = 0; done < len; ) {
+                int n = Math.min(CHUNK, len - done);
+                in.copy(done, chunk, n);
+                mac.update(chunk, 0, n);
+                out.decrypt(engine, s, chunk, done, n, work);
+                s[12] += n >>> 6;
+                done += n;
+            }
+            byte[] tag = new byte[TAG];
+            finishMac(mac, aadLen, len, tag, 0);
+            boolean ok = tagsEqual(tag, 0, received, 0);
+            if (!ok) {
+                out.zero(len);
+            }
+            return ok;
+        } finally {
+            Arrays.fill(s, 0);
+            work.wipe();
         }
-        byte[] tag = new byte[TAG];
-        finishMac(mac, aadLen, len, tag, 0);
-        boolean ok = tagsEqual(tag, 0, received, 0);
-        if (!ok) {
-            out.zero(len);
-        }
-        Arrays.fill(s, 0);
-        Arrays.fill(chunk, (byte) 0);
-        return ok;
     }
 
     @Override

@@ -23,8 +23,11 @@ import java.nio.ByteOrder;
  * <p><b>Scalar path.</b> Fewer than {@link #WIDE_MIN_BLOCKS} full blocks (and the final partial block) go through
  * a one-block-at-a-time function with the state in locals.
  *
- * <p>Scratch is allocated per call ({@code 16 * L} ints, at most 16 KiB, only for 8 blocks and more): a thread-local
- * buffer would keep key-equivalent words alive between calls and saves little at these sizes.
+ * <p>Scratch ({@code 16 * L} ints, at most 16 KiB, only for 8 blocks and more; a 16 KiB staging chunk for buffers
+ * without an accessible array) comes from the caller's {@link EngineScratch}: a cipher keeps one beside its key and
+ * wipes it with the key, so a long stream allocates nothing per call. Calls without one get a fresh scratch,
+ * wiped before they return. Never a static or thread-local buffer: that would keep key-equivalent words alive
+ * after their cipher is gone.
  */
 public final class JavaEngine implements Engine {
     public static final JavaEngine INSTANCE = new JavaEngine();
@@ -55,11 +58,22 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
+        } finally {
+            scratch.wipe(); // the permuted state: invertible, so as secret as the key
+        }
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
         EngineCalls.served(Backend.JAVA);
         int full = len >>> 6;
         int done = 0;
         if (full >= WIDE_MIN_BLOCKS) {
-            int[] x = new int[16 * (full >= 256 ? 256 : full >= 64 ? 64 : 16)];
+            int[] x = scratch.words(16 * (full >= 256 ? 256 : full >= 64 ? 64 : 16));
             while (full - done >= WIDE_MIN_BLOCKS) {
                 int left = full - done;
                 int lanes, n;
@@ -80,7 +94,6 @@ public final class JavaEngine implements Engine {
                 emit(state, counter64, done, n, x, lanes, in, inOff + 64 * done, out, outOff + 64 * done);
                 done += n;
             }
-            java.util.Arrays.fill(x, 0); // the permuted state: invertible, so as secret as the key
         }
         if (done * 64 < len) {
             scalar(state, rounds, counter64, done, in, inOff + 64 * done, out, outOff + 64 * done, len - 64 * done);
@@ -400,27 +413,35 @@ public final class JavaEngine implements Engine {
                 len -= 64;
                 ctr++;
             } else {
-                long[] k = {k0, k1, k2, k3, k4, k5, k6, k7};
-                tail(k, in, inOff, out, outOff, len);
-                java.util.Arrays.fill(k, 0); // keystream the next update would use
+                // the first len < 64 bytes of the block, a word at a time (no array: nothing to allocate or wipe)
+                int d = tail(k0, in, inOff, out, outOff, 0, len);
+                d = tail(k1, in, inOff, out, outOff, d, len);
+                d = tail(k2, in, inOff, out, outOff, d, len);
+                d = tail(k3, in, inOff, out, outOff, d, len);
+                d = tail(k4, in, inOff, out, outOff, d, len);
+                d = tail(k5, in, inOff, out, outOff, d, len);
+                d = tail(k6, in, inOff, out, outOff, d, len);
+                tail(k7, in, inOff, out, outOff, d, len);
                 return;
             }
         }
     }
 
-    /** XORs the first {@code len < 64} bytes of one keystream block. */
-    private static void tail(long[] k, byte[] in, int inOff, byte[] out, int outOff, int len) {
-        int w = 0;
-        for (; len >= 8; w++, len -= 8, inOff += 8, outOff += 8) {
-            long v = in == null ? k[w] : k[w] ^ (long) LE_LONG.get(in, inOff);
-            LE_LONG.set(out, outOff, v);
-        }
-        if (len > 0) {
-            long v = k[w];
-            for (int i = 0; i < len; i++, v >>>= 8) {
-                out[outOff + i] = (byte) (in == null ? v : v ^ in[inOff + i]);
+    /**
+     * XORs keystream word {@code k} into bytes {@code [done, min(done + 8, len))} of a final partial block;
+     * returns the bytes done after it.
+     */
+    private static int tail(long k, byte[] in, int inOff, byte[] out, int outOff, int done, int len) {
+        int n = Math.min(8, len - done);
+        if (n == 8) {
+            long v = in == null ? k : k ^ (long) LE_LONG.get(in, inOff + done);
+            LE_LONG.set(out, outOff + done, v);
+        } else {
+            for (int i = 0; i < n; i++, k >>>= 8) {
+                out[outOff + done + i] = (byte) (in == null ? k : k ^ in[inOff + done + i]);
             }
         }
+        return done + Math.max(n, 0);
     }
 
     /**
@@ -432,34 +453,46 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
         if (out.hasArray()) {
             byte[] o = out.array();
             int oo = out.arrayOffset() + outPos;
             if (in == null) {
-                xor(state, rounds, counter64, null, 0, o, oo, len);
+                xor(state, rounds, counter64, null, 0, o, oo, len, scratch);
             } else if (in.hasArray()) {
-                xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, o, oo, len);
+                xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, o, oo, len, scratch);
             } else {
                 // direct or read-only input: copy it into the output range, then work in place there
                 in.get(inPos, o, oo, len);
-                xor(state, rounds, counter64, o, oo, o, oo, len);
+                xor(state, rounds, counter64, o, oo, o, oo, len, scratch);
             }
             return;
         }
-        byte[] chunk = new byte[Math.min(len, CHUNK)];
+        int size = Math.min(len, CHUNK);
+        byte[] chunk = scratch.bytes(size);
         byte[] inArray = in != null && in.hasArray() ? in.array() : null;
         int inBase = inArray != null ? in.arrayOffset() : 0;
-        int[] s = state.clone();
+        int[] s = scratch.state(state);
         long ctr = state[12] & M;
         while (len > 0) {
-            int n = Math.min(len, chunk.length);
+            int n = Math.min(len, size);
             if (in == null) {
-                xor(s, rounds, counter64, null, 0, chunk, 0, n);
+                xor(s, rounds, counter64, null, 0, chunk, 0, n, scratch);
             } else if (inArray != null) {
-                xor(s, rounds, counter64, inArray, inBase + inPos, chunk, 0, n);
+                xor(s, rounds, counter64, inArray, inBase + inPos, chunk, 0, n, scratch);
             } else {
                 in.get(inPos, chunk, 0, n);
-                xor(s, rounds, counter64, chunk, 0, chunk, 0, n);
+                xor(s, rounds, counter64, chunk, 0, chunk, 0, n, scratch);
             }
             out.put(outPos, chunk, 0, n);
             len -= n;
@@ -471,8 +504,6 @@ public final class JavaEngine implements Engine {
                 s[13] = state[13] + (int) (ctr >>> 32);
             }
         }
-        java.util.Arrays.fill(chunk, (byte) 0);
-        java.util.Arrays.fill(s, 0);
     }
 
     /**

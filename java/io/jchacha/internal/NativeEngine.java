@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 /**
  * A native kernel family behind the engine seam. Direct buffers go to C by address; heap arrays through
  * {@code GetPrimitiveArrayCritical} in bounded chunks; anything else (read-only heap buffers, a heap/direct mix)
- * through a small scratch array.
+ * through a chunk of the caller's {@link EngineScratch}.
  */
 final class NativeEngine implements Engine, AeadEngine {
     private static final int SCRATCH = 16 * 1024;
@@ -104,8 +104,23 @@ final class NativeEngine implements Engine, AeadEngine {
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
         if (len < javaBelow) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
-            return;
+        } else {
+            xorArray(state, rounds, counter64, in, inOff, out, outOff, len);
         }
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+        if (len < javaBelow) {
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
+        } else {
+            xorArray(state, rounds, counter64, in, inOff, out, outOff, len);
+        }
+    }
+
+    private void xorArray(int[] state, int rounds, boolean counter64,
+                          byte[] in, int inOff, byte[] out, int outOff, int len) {
         EngineCalls.served(backend);
         calls.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                 pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len);
@@ -114,6 +129,17 @@ final class NativeEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
         if (out.isDirect() && (in == null || in.isDirect())) {
             EngineCalls.served(backend);
             calls.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
@@ -122,25 +148,24 @@ final class NativeEngine implements Engine, AeadEngine {
         }
         if (out.hasArray() && in != null && in.hasArray()) {
             xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, out.array(),
-                    out.arrayOffset() + outPos, len);
+                    out.arrayOffset() + outPos, len, scratch);
             return;
         }
-        int[] s = state.clone();
-        byte[] chunk = new byte[Math.min(len, SCRATCH)];
+        int[] s = scratch.state(state);
+        int size = Math.min(len, SCRATCH);
+        byte[] chunk = scratch.bytes(size);
         while (len > 0) {
-            int n = Math.min(len, chunk.length);
+            int n = Math.min(len, size);
             if (in != null) {
                 in.get(inPos, chunk, 0, n);
             }
-            xor(s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n);
+            xor(s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n, scratch);
             out.put(outPos, chunk, 0, n);
             inPos += n;
             outPos += n;
             len -= n;
             ChaChaBlock.addCounter(s, counter64, n / 64);
         }
-        java.util.Arrays.fill(chunk, (byte) 0);
-        java.util.Arrays.fill(s, 0);
     }
 
     @Override

@@ -124,7 +124,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         }
         release();
         keyBytes = newKey;
-        nonce = newNonce.clone();
+        nonce = newNonce; // every caller passes a private copy (getNonce() clones, or a fresh random nonce)
         initialCounter = counter;
         encrypt = opmode == javax.crypto.Cipher.ENCRYPT_MODE;
         start();

@@ -4,6 +4,7 @@ package io.jchacha.provider;
 import io.jchacha.ChaCha20;
 import io.jchacha.HChaCha20;
 import io.jchacha.internal.AeadEngine;
+import io.jchacha.internal.EngineCalls;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.JavaAead;
 import io.jchacha.internal.Poly1305;
@@ -41,8 +42,11 @@ import javax.crypto.spec.IvParameterSpec;
  */
 public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private static final int TAG_LENGTH = 16;
+    /** Bytes per step of streaming encryption. */
+    private static final int STREAM_CHUNK = 8192;
 
-    // Test hook, package-private: how many initializations, seals and opens instances of this class completed.
+    // Test hook, package-private: how many initializations, seals and opens instances of this class completed;
+    // counted only with EngineCalls.ENABLED (the test suite's switch), so a message pays no shared-counter update.
     static final LongAdder INITS = new LongAdder();
     static final LongAdder SEALS = new LongAdder();
     static final LongAdder OPENS = new LongAdder();
@@ -57,8 +61,11 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private boolean aadDone;
     private byte[] keyBytes;
     private byte[] nonce;
-    /** IETF state (counter 0) for the key and nonce the AEAD runs with: for XChaCha20 the subkey's. */
-    private int[] state;
+    /**
+     * IETF state (counter 0) for the key and nonce the AEAD runs with: for XChaCha20 the subkey's. One array for
+     * the instance's life, refilled by every initialization and zeroed when a message ends the initialization.
+     */
+    private final int[] state = new int[16];
 
     private byte[] aad = new byte[64];
     private int aadLen;
@@ -70,6 +77,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private ChaCha20 stream;
     private Poly1305 mac;
     private long streamed;
+    /** Streaming encryption's private copy of each chunk ({@link #streamChunks}), reused by every update. */
+    private byte[] chunk;
 
     /**
      * @param xchacha {@code true} for XChaCha20-Poly1305 (24-byte nonce), {@code false} for ChaCha20-Poly1305
@@ -182,19 +191,25 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         reset();
         Support.wipe(keyBytes);
         keyBytes = newKey;
-        nonce = newNonce.clone();
+        nonce = newNonce; // every caller passes a private copy (getIV() clones, or a fresh random nonce)
         if (xchacha) {
             byte[] sub = HChaCha20.subkey(keyBytes, Arrays.copyOfRange(nonce, 0, 16));
             byte[] inner = new byte[12];
             System.arraycopy(nonce, 16, inner, 4, 8);
-            state = Support.ietfState(sub, inner);
+            Support.setIetfState(state, sub, inner);
             Support.wipe(sub);
         } else {
-            state = Support.ietfState(keyBytes, nonce);
+            Support.setIetfState(state, keyBytes, nonce);
         }
         encrypt = opmode == Cipher.ENCRYPT_MODE;
         initialized = true;
-        INITS.increment();
+        count(INITS);
+    }
+
+    private static void count(LongAdder hook) {
+        if (EngineCalls.ENABLED) {
+            hook.increment();
+        }
     }
 
     /** Drops the message in progress (AAD, buffered ciphertext, stream state). */
@@ -212,6 +227,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             mac = null;
         }
         streamed = 0;
+        Support.wipe(chunk);
     }
 
     /**
@@ -224,10 +240,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         initialized = false;
-        if (state != null) {
-            Arrays.fill(state, 0);
-            state = null;
-        }
+        Arrays.fill(state, 0);
     }
 
     // ---- AAD ----------------------------------------------------------------------------------------------
@@ -337,9 +350,13 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
      */
     private void streamChunks(ChunkSource in, int len, ChunkSink out) {
         startStream();
-        byte[] chunk = new byte[Math.min(len, 8192)];
+        int size = Math.min(len, STREAM_CHUNK);
+        if (chunk == null || chunk.length < size) {
+            Support.wipe(chunk);
+            chunk = new byte[size];
+        }
         for (int done = 0; done < len; ) {
-            int n = Math.min(chunk.length, len - done);
+            int n = Math.min(size, len - done);
             in.read(done, chunk, n);
             stream.update(chunk, 0, n, chunk, 0);
             mac.update(chunk, 0, n);
@@ -490,7 +507,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                     streamArray(in, inOff, len, out, outOff);
                     System.arraycopy(streamTag(), 0, out, outOff + len, TAG_LENGTH);
                 }
-                SEALS.increment();
+                count(SEALS);
                 return len + TAG_LENGTH;
             }
             startData();
@@ -512,7 +529,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             if (!aead.open(state, aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
                 throw new AEADBadTagException("tag mismatch");
             }
-            OPENS.increment();
+            count(OPENS);
             return ptLen;
         } finally {
             finished();
@@ -543,7 +560,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                     }
                     output.put(streamTag());
                 }
-                SEALS.increment();
+                count(SEALS);
                 return len + TAG_LENGTH;
             }
             try {
@@ -570,7 +587,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 throw new AEADBadTagException("tag mismatch");
             }
             output.position(outPos + ptLen);
-            OPENS.increment();
+            count(OPENS);
             return ptLen;
         }
         int ptLen = len - TAG_LENGTH;
@@ -579,7 +596,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
         input.position(inPos + len);
         output.position(outPos + ptLen);
-        OPENS.increment();
+        count(OPENS);
         return ptLen;
     }
 

@@ -83,20 +83,21 @@ final class Support {
         if (DECRYPT_REUSE_ALLOWED && opmode == Cipher.DECRYPT_MODE) {
             return;
         }
-        if (oldKey != null && MessageDigest.isEqual(newKey, oldKey) && MessageDigest.isEqual(newNonce, oldNonce)) {
+        // the nonce is public (it travels with the message): compare it first, and the key in constant time only
+        // when the nonce repeats
+        if (oldKey != null && Arrays.equals(newNonce, oldNonce) && MessageDigest.isEqual(newKey, oldKey)) {
             throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }
     }
 
-    /** The 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
-    static int[] ietfState(byte[] key, byte[] nonce12) {
-        int[] s = new int[16];
+    /** Sets {@code s} to the 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
+    static void setIetfState(int[] s, byte[] key, byte[] nonce12) {
         ChaChaBlock.setConstants(s);
         ChaChaBlock.setKey(s, key, 0);
+        s[12] = 0;
         for (int i = 0; i < 3; i++) {
             s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
         }
-        return s;
     }
 
     /**

@@ -30,6 +30,7 @@ class ChaCha20HygieneTest {
     private static void exercise(ChaCha20 c) {
         c.update(new byte[10]);
         c.update(ByteBuffer.allocate(100), ByteBuffer.allocateDirect(100));
+        c.update(ByteBuffer.allocate(20000), ByteBuffer.allocateDirect(20000)); // past the cache: the engine's scratch
         ByteBuffer direct = ByteBuffer.allocateDirect(5000);
         c.update(direct.duplicate().position(0).limit(4000), direct.duplicate().position(3));
         byte[] a = new byte[5000];
@@ -52,7 +53,12 @@ class ChaCha20HygieneTest {
                 }
             }
             assertTrue(arrays.size() >= 4, "state, cache, staging, pieces: " + arrays);
+            List<Object> engineArrays = engineScratchArrays(c);
+            assertFalse(engineArrays.isEmpty(), "the engine's working memory not used by exercise()");
             c.destroy();
+            for (Object value : engineArrays) {
+                assertTrue(isZero(value), v + " engine scratch " + value.getClass().getSimpleName());
+            }
             for (Field f : arrays) {
                 Object value = f.get(c);
                 if (value instanceof byte[]) {
@@ -66,6 +72,31 @@ class ChaCha20HygieneTest {
             assertThrows(IllegalStateException.class, () -> c.skip(1));
             assertThrows(IllegalStateException.class, () -> c.seek(BigInteger.ONE));
         }
+    }
+
+    /** The arrays the cipher's {@link io.jchacha.internal.EngineScratch} holds (those the engine made so far). */
+    private static List<Object> engineScratchArrays(ChaCha20 c) throws Exception {
+        List<Object> found = new ArrayList<>();
+        for (Field f : ChaCha20.class.getDeclaredFields()) {
+            if (f.getType() == io.jchacha.internal.EngineScratch.class) {
+                f.setAccessible(true);
+                Object scratch = f.get(c);
+                for (Field g : scratch.getClass().getDeclaredFields()) {
+                    g.setAccessible(true);
+                    if (g.getType().isArray() && g.get(scratch) != null) {
+                        found.add(g.get(scratch));
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean isZero(Object array) {
+        if (array instanceof byte[]) {
+            return Arrays.equals((byte[]) array, new byte[((byte[]) array).length]);
+        }
+        return Arrays.equals((int[]) array, new int[((int[]) array).length]);
     }
 
     @Test

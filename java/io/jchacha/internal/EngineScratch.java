@@ -1,0 +1,65 @@
+package io.jchacha.internal;
+
+import java.util.Arrays;
+
+/**
+ * Working memory an {@link Engine} reuses across the calls of one owner (a cipher instance, or one AEAD message),
+ * so that a long stream of calls allocates nothing per call: the Java engine's word-major lanes (up to 16 KiB) and
+ * the byte chunk through which a buffer without an accessible array is staged (up to 16 KiB), and a copy of the
+ * state for calls that step the counter. Arrays are made on first need and only ever grow.
+ *
+ * <p>What it holds after a call is as secret as the key (permuted state, keystream, plaintext), so the owner keeps
+ * it no longer than it keeps the key, and calls {@link #wipe()} when it is done. Not thread-safe: one owner, one
+ * thread at a time, like the ciphers that own one.
+ */
+public final class EngineScratch {
+    private int[] words;
+    private byte[] bytes;
+    private int[] state;
+
+    /** An int array of at least {@code n} words (contents undefined). */
+    int[] words(int n) {
+        if (words == null || words.length < n) {
+            wipe(words);
+            words = new int[n];
+        }
+        return words;
+    }
+
+    /** A byte array of at least {@code n} bytes (contents undefined). */
+    byte[] bytes(int n) {
+        if (bytes == null || bytes.length < n) {
+            wipe(bytes);
+            bytes = new byte[n];
+        }
+        return bytes;
+    }
+
+    /** A copy of a 16-word cipher state, for a call that advances the counter as it goes. */
+    int[] state(int[] src) {
+        if (state == null) {
+            state = new int[16];
+        }
+        System.arraycopy(src, 0, state, 0, 16);
+        return state;
+    }
+
+    /** Zeroes everything held; the scratch stays usable (and keeps its arrays). */
+    public void wipe() {
+        wipe(words);
+        wipe(bytes);
+        wipe(state);
+    }
+
+    private static void wipe(int[] a) {
+        if (a != null) {
+            Arrays.fill(a, 0);
+        }
+    }
+
+    private static void wipe(byte[] a) {
+        if (a != null) {
+            Arrays.fill(a, (byte) 0);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.jchacha.provider;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jchacha.AllocationMeter;
+import io.jchacha.ChaCha20Poly1305CallerNonce;
+import io.jchacha.JChachaProvider;
+import javax.crypto.Cipher;
+import javax.crypto.spec.ChaCha20ParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The provider's SPI path allocates no more per message than the direct API does, beyond the two copies the JCA
+ * contract forces on it (the key from {@code Key.getEncoded()}, the nonce from {@code getIV()}), and nothing per
+ * streaming {@code update}.
+ */
+class ProviderAllocationTest {
+    private static final int WARMUP = 2000;
+    private static final int CALLS = 2000;
+    /** A 32-byte and a 12-byte array (16-byte headers, 8-byte alignment), what getEncoded() and getIV() return. */
+    private static final long JCA_COPIES = 48 + 32;
+
+    private final byte[] key = new byte[32];
+    private final SecretKeySpec secretKey = new SecretKeySpec(key, "ChaCha20");
+    private final byte[] in = new byte[1024];
+    private final byte[] out = new byte[1024 + 16];
+
+    @Test
+    void sealThroughTheProviderAllocatesWhatTheDirectApiDoesPlusTheJcaCopies() throws Throwable {
+        ChaCha20Poly1305CallerNonce direct = new ChaCha20Poly1305CallerNonce(key);
+        byte[] nonce = new byte[12];
+        long directBytes = AllocationMeter.perCall(WARMUP, CALLS,
+                () -> direct.seal(nonce, in, 0, in.length, null, out, 0));
+
+        Cipher c = Cipher.getInstance("ChaCha20-Poly1305", new JChachaProvider());
+        // two nonces in turn: each initialization differs from the one before, as the SPI demands
+        IvParameterSpec[] nonces = {new IvParameterSpec(new byte[12]), new IvParameterSpec(new byte[] {1, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0})};
+        int[] i = {0};
+        long providerBytes = AllocationMeter.perCall(WARMUP, CALLS, () -> {
+            c.init(Cipher.ENCRYPT_MODE, secretKey, nonces[i[0] ^= 1]);
+            c.doFinal(in, 0, in.length, out, 0);
+        });
+        assertTrue(providerBytes <= directBytes + JCA_COPIES, "provider init + doFinal of 1 KiB allocates "
+                + providerBytes + " bytes per message, the direct API " + directBytes + " (+ " + JCA_COPIES
+                + " for the JCA's key and nonce copies allowed)");
+    }
+
+    @Test
+    void streamingUpdatesThroughTheProviderAllocateNothing() throws Throwable {
+        Cipher c = Cipher.getInstance("ChaCha20", new JChachaProvider());
+        c.init(Cipher.ENCRYPT_MODE, secretKey, new ChaCha20ParameterSpec(new byte[12], 0));
+        long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
+        assertTrue(perCall <= 16, "Cipher.update(1 KiB) allocates " + perCall + " bytes per call");
+    }
+
+    @Test
+    void streamingAeadUpdatesAllocateNothingPerUpdate() throws Throwable {
+        Cipher c = Cipher.getInstance("ChaCha20-Poly1305", new JChachaProvider());
+        c.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(new byte[12]));
+        c.update(in, 0, in.length, out, 0); // sets up the stream (Poly1305 key, cipher) once
+        long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
+        assertTrue(perCall <= 64, "ChaCha20-Poly1305 Cipher.update(1 KiB) allocates " + perCall
+                + " bytes per call");
+    }
+}
