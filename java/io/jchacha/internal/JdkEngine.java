@@ -110,8 +110,20 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    /** Each call keys a fresh SunJCE Cipher (about 2 KiB of garbage): one kept would hold the key past destroy(). */
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
         if (rounds != 20 || len < javaBelow) {
-            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
             return;
         }
         if (len == 0) {
@@ -175,10 +187,21 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    @Override
+    public void xor(int[] state, int rounds, boolean counter64,
+                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
         if (rounds != 20) {
-            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inPos, out, outPos, len);
+            JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
         } else {
-            BufferXor.viaArrays(this, state, rounds, counter64, in, inPos, out, outPos, len);
+            BufferXor.viaArrays(this, state, rounds, counter64, in, inPos, out, outPos, len, scratch);
         }
     }
 

@@ -10,8 +10,6 @@ import java.nio.ByteBuffer;
  * through a chunk of the caller's {@link EngineScratch}.
  */
 final class NativeEngine implements Engine, AeadEngine {
-    private static final int SCRATCH = 16 * 1024;
-
     private static final long M = 0xFFFFFFFFL;
 
     private final String name;
@@ -151,21 +149,7 @@ final class NativeEngine implements Engine, AeadEngine {
                     out.arrayOffset() + outPos, len, scratch);
             return;
         }
-        int[] s = scratch.state(state);
-        int size = Math.min(len, SCRATCH);
-        byte[] chunk = scratch.bytes(size);
-        while (len > 0) {
-            int n = Math.min(len, size);
-            if (in != null) {
-                in.get(inPos, chunk, 0, n);
-            }
-            xor(s, rounds, counter64, in == null ? null : chunk, 0, chunk, 0, n, scratch);
-            out.put(outPos, chunk, 0, n);
-            inPos += n;
-            outPos += n;
-            len -= n;
-            ChaChaBlock.addCounter(s, counter64, n / 64);
-        }
+        BufferXor.viaArrays(this, state, rounds, counter64, in, inPos, out, outPos, len, scratch);
     }
 
     @Override

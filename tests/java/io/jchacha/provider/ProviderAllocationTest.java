@@ -53,7 +53,8 @@ class ProviderAllocationTest {
         Cipher c = Cipher.getInstance("ChaCha20", new JChachaProvider());
         c.init(Cipher.ENCRYPT_MODE, secretKey, new ChaCha20ParameterSpec(new byte[12], 0));
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
-        assertTrue(perCall <= 16, "Cipher.update(1 KiB) allocates " + perCall + " bytes per call");
+        assertTrue(perCall <= 16 + io.jchacha.AllocationMeter.engineAllowance(),
+                "Cipher.update(1 KiB) allocates " + perCall + " bytes per call");
     }
 
     @Test
@@ -62,7 +63,8 @@ class ProviderAllocationTest {
         c.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(new byte[12]));
         c.update(in, 0, in.length, out, 0); // sets up the stream (Poly1305 key, cipher) once
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
-        assertTrue(perCall <= 64, "ChaCha20-Poly1305 Cipher.update(1 KiB) allocates " + perCall
+        assertTrue(perCall <= 64 + io.jchacha.AllocationMeter.engineAllowance(),
+                "ChaCha20-Poly1305 Cipher.update(1 KiB) allocates " + perCall
                 + " bytes per call");
     }
 }
