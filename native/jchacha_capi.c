@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The plain-C entry points of jchacha_capi.h (the FFM bridge's) and the handle table both bridges share.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * jchacha's plain-C entry points: what the Foreign Function & Memory bridge (JDK 22+, FfmCalls) calls. They take
  * pointers and lengths, include no jni.h and reach the same kernels through the same handle table as the JNI glue

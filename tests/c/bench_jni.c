@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The bare costs of a JNI call, for the JMH call-cost breakdown (tests/jmh/.../CallCostBench): an empty static
  * native method, and one that pins two byte arrays with GetPrimitiveArrayCritical and releases them, touching one
