@@ -2,6 +2,7 @@
 package io.jchacha.internal;
 
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * Working memory an {@link Engine} reuses across the calls of one owner (a cipher instance, or one AEAD message),
@@ -17,6 +18,16 @@ public final class EngineScratch {
     private int[] words;
     private byte[] bytes;
     private int[] state;
+
+    /** Runs {@code call} with a scratch made for it and wiped afterwards: the path of callers that keep none. */
+    static void once(Consumer<EngineScratch> call) {
+        EngineScratch scratch = new EngineScratch();
+        try {
+            call.accept(scratch);
+        } finally {
+            scratch.wipe();
+        }
+    }
 
     /** An int array of at least {@code n} words (contents undefined). */
     int[] words(int n) {

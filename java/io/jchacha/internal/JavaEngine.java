@@ -58,12 +58,8 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
-        EngineScratch scratch = new EngineScratch();
-        try {
-            xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
-        } finally {
-            scratch.wipe(); // the permuted state: invertible, so as secret as the key
-        }
+        // wiped afterwards: the permuted state is invertible, so as secret as the key
+        EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch));
     }
 
     @Override
@@ -453,12 +449,7 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
-        EngineScratch scratch = new EngineScratch();
-        try {
-            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
-        } finally {
-            scratch.wipe();
-        }
+        EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override

@@ -110,12 +110,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len) {
-        EngineScratch scratch = new EngineScratch();
-        try {
-            xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
-        } finally {
-            scratch.wipe();
-        }
+        EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch));
     }
 
     /** Each call keys a fresh SunJCE Cipher (about 2 KiB of garbage): one kept would hold the key past destroy(). */
@@ -187,12 +182,7 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
-        EngineScratch scratch = new EngineScratch();
-        try {
-            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
-        } finally {
-            scratch.wipe();
-        }
+        EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override

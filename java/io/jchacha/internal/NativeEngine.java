@@ -127,12 +127,7 @@ final class NativeEngine implements Engine, AeadEngine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
-        EngineScratch scratch = new EngineScratch();
-        try {
-            xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
-        } finally {
-            scratch.wipe();
-        }
+        EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override
