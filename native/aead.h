@@ -52,6 +52,17 @@ void jc_aead_wipe(jc_aead *a);
 void jc_aead_seal_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out);
 int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out);
 
+/* Short messages, len <= JC_AEAD_SHORT, worked on in place in buf, which holds 64 + len + 16 bytes laid out as
+ * [64 bytes scratch | message | tag]: one kernel call makes the MAC key block and the message's keystream.
+ * seal_short: buf[64 ..) = plaintext in, ciphertext || tag out. open_short: buf[64 ..) = ciphertext || tag in;
+ * returns 1 with the plaintext at buf[64 ..), else 0 with buf[64 .. 64 + len) zeroed. buf[0 .. 64) is wiped.
+ * The size comes from bench_aead: up to 256 bytes the one-call path beats the chunked one at every size. */
+#define JC_AEAD_SHORT 256
+void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
+                        uint8_t *buf, size_t len);
+int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
+                       uint8_t *buf, size_t len);
+
 /* out[0 .. len+16) = ciphertext || tag. in/out may overlap in any way. */
 void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                   const uint8_t *in, size_t len, uint8_t *out);
