@@ -10,9 +10,9 @@ import io.jchacha.ChaCha20Poly1305CallerNonce;
 import io.jchacha.HChaCha20;
 import io.jchacha.TestSupport;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.bouncycastle.crypto.modes.ChaCha20Poly1305;
 import org.bouncycastle.crypto.params.AEADParameters;
@@ -31,14 +31,15 @@ import org.junit.jupiter.api.Test;
 class ShortAeadTest {
     private static final byte FILL = 0x5a;
 
-    private static List<AeadEngine> paths() {
-        List<AeadEngine> l = new ArrayList<>();
-        l.add(AeadEngine.forEngine(Engines.active()));
-        l.add(new JavaAead(JavaEngine.INSTANCE));
+    /** Every AEAD path that runs here, by name. */
+    private static Map<String, AeadEngine> paths() {
+        Map<String, AeadEngine> m = new LinkedHashMap<>();
+        m.put("active (" + Engines.activeReason() + ")", AeadEngine.forEngine(Engines.active()));
+        m.put("java", new JavaAead(JavaEngine.INSTANCE));
         for (Backend b : TestSupport.nativeBackends()) {
-            l.add((AeadEngine) Engines.forBackend(b));
+            m.put(b.id(), (AeadEngine) Engines.forBackend(b));
         }
-        return l;
+        return m;
     }
 
     private static byte[] random(SplittableRandom r, int n) {
@@ -72,9 +73,9 @@ class ShortAeadTest {
         return b;
     }
 
-    private static void check(AeadEngine a, int[] st, byte[] aad, int aadLen, byte[] pt, byte[] sealed) {
+    private static void check(String path, AeadEngine a, int[] st, byte[] aad, int aadLen, byte[] pt, byte[] sealed) {
         int len = pt.length;
-        String what = a + ", message " + len + ", aad " + aadLen;
+        String what = path + ", message " + len + ", aad " + aadLen;
         // separate arrays at odd offsets
         byte[] in = filled(len + 8);
         System.arraycopy(pt, 0, in, 5, len);
@@ -107,15 +108,15 @@ class ShortAeadTest {
         SplittableRandom r = new SplittableRandom(256);
         byte[] key = random(r, 32), nonce = random(r, 12);
         int[] st = AeadEngineTest.state(key, nonce);
-        List<AeadEngine> paths = paths();
+        Map<String, AeadEngine> paths = paths();
         for (int aadLen : new int[] {0, 13, 256, 257}) {
             byte[] aad = random(r, aadLen + 5);
             byte[] aadRange = Arrays.copyOfRange(aad, 3, 3 + aadLen);
             for (int len = 0; len <= 300; len++) {
                 byte[] pt = random(r, len);
                 byte[] sealed = bouncy(true, key, nonce, aadRange, pt);
-                for (AeadEngine a : paths) {
-                    check(a, st, aad, aadLen, pt, sealed);
+                for (Map.Entry<String, AeadEngine> p : paths.entrySet()) {
+                    check(p.getKey(), p.getValue(), st, aad, aadLen, pt, sealed);
                 }
             }
         }
