@@ -355,6 +355,12 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
  * (about ten JNI calls, each a VM transition), which dominated short messages. An empty AAD is not copied.
  */
 #define JC_SMALL_AAD 256
+/*
+ * SHORT_OUTPUT_CHECK: on the short path the output array's range is checked by the JVM, in the one call that writes
+ * it (SetByteArrayRegion throws ArrayIndexOutOfBoundsException and writes nothing when the range does not fit), not
+ * by a GetArrayLength beforehand: one VM transition fewer per short message, out of six. The input's range is
+ * still checked first, since the copy that reads it must not leave an exception pending.
+ */
 
 /* Validates what seal and open share; 1 if all is well, else 0 with an exception pending. */
 static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray state, uint32_t s[16],
@@ -366,7 +372,8 @@ static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray s
         throw_new(env, "java/lang/NullPointerException", "aad");
         return 0;
     }
-    if (!range_ok(aadOff, aadLen, (*env)->GetArrayLength(env, aad))) {
+    /* an empty AAD is never read, so its offset needs no JNI call to check (one VM transition saved per message) */
+    if (aadLen != 0 && !range_ok(aadOff, aadLen, (*env)->GetArrayLength(env, aad))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "aad range outside the array");
         return 0;
     }
@@ -419,12 +426,13 @@ static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
 
 static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                        jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
-        !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out))) {
+        (!small && !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
         return;
     }
-    if (len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD) {
+    if (small) { /* see SHORT_OUTPUT_CHECK */
         /* short message: copy in, seal in place on the stack, copy out (any overlap is then harmless); the
          * plaintext is overwritten by the ciphertext in buf, block 0 is wiped by seal_short */
         uint8_t buf[64 + JC_AEAD_SHORT + 16], ad[JC_SMALL_AAD];
@@ -468,12 +476,13 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
 
 static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                       jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
     if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
-        !range_ok(outOff, len, (*env)->GetArrayLength(env, out))) {
+        (!small && !range_ok(outOff, len, (*env)->GetArrayLength(env, out)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
         return 0;
     }
-    if (len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD) {
+    if (small) { /* see SHORT_OUTPUT_CHECK */
         /* short message: copy in (read once), open in place on the stack, copy out the plaintext (zeros if the
          * tag did not match) */
         uint8_t buf[64 + JC_AEAD_SHORT + 16], ad[JC_SMALL_AAD];

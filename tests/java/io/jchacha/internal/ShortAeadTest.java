@@ -3,6 +3,7 @@ package io.jchacha.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jchacha.Backend;
@@ -121,6 +122,33 @@ class ShortAeadTest {
             }
         }
         assertArrayEquals(AeadEngineTest.state(key, nonce), st, "state left alone");
+    }
+
+    /** The glue's short path leaves the output range check to the copy that writes it: still an exception, no write. */
+    @Test
+    void shortPathRefusesAnOutputRangeThatDoesNotFitAndWritesNothing() {
+        int[] st = AeadEngineTest.state(new byte[32], new byte[12]);
+        byte[] none = new byte[0];
+        for (Backend b : TestSupport.nativeBackends()) {
+            int h = NativeChaCha.backendHandle(b.id());
+            for (int len : new int[] {0, 1, 100, 256}) {
+                byte[] in = new byte[len + 16];
+                // {output array length, output offset}: one byte short, one byte late, negative
+                for (int[] r : new int[][] {{len + 15, 0}, {len + 16, 1}, {len + 16, -1}}) {
+                    byte[] out = filled(r[0]);
+                    assertThrows(ArrayIndexOutOfBoundsException.class,
+                            () -> NativeChaCha.sealArray(h, st, none, 0, 0, in, 0, len, out, r[1]), b + " seal " + len);
+                    assertAt(new byte[0], out, 0, b + " seal " + len);
+                    if (r[0] - 16 < 0) {
+                        continue;
+                    }
+                    byte[] pt = filled(r[0] - 16);
+                    assertThrows(ArrayIndexOutOfBoundsException.class,
+                            () -> NativeChaCha.openArray(h, st, none, 0, 0, in, 0, len, pt, r[1]), b + " open " + len);
+                    assertAt(new byte[0], pt, 0, b + " open " + len);
+                }
+            }
+        }
     }
 
     @Test
