@@ -17,17 +17,21 @@
 #define JC_AEAD_CHUNK 4096
 #endif
 _Static_assert(JC_AEAD_CHUNK > 0 && JC_AEAD_CHUNK % 64 == 0, "a chunk must be whole ChaCha blocks");
+/* 1 if the two 16-byte tags are equal; no branch or index depends on their bytes. */
+static int tags_equal(const uint8_t a[16], const uint8_t b[16])
+{
+    volatile uint8_t d = 0;
+    for (int i = 0; i < 16; i++)
+        d |= (uint8_t)(a[i] ^ b[i]);
+    /* (d - 1) >> 8 is all ones only for d == 0: no data-dependent branch before the result. */
+    return (int)((((unsigned)d) - 1u) >> 8) & 1;
+}
+
 static int overlaps(const uint8_t *x, const uint8_t *y, size_t n)
 {
     uintptr_t a = (uintptr_t)x, b = (uintptr_t)y;
     return a != b && n > 0 && a < b + n && b < a + n;
 }
-
-/* Short messages: one keystream call covers the key block and the message (a kernel call costs about as much
- * as a block), the message is worked on in a stack copy, so overlap needs no care. */
-#ifndef JC_AEAD_SMALL
-#define JC_AEAD_SMALL 192
-#endif
 
 /* Sets up a with the MAC key from ks[0..32) and the cipher counter at 1. */
 static void init_with_key(jc_aead *a, const jc_backend *b, const uint32_t state[16], const uint8_t key[32])
@@ -73,14 +77,6 @@ static void end_aad(jc_aead *a)
  * out. Open: copy the ciphertext into the chunk, MAC it, decrypt from the chunk into the output. The chunk holds
  * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok).
  */
-/* MACs n ciphertext bytes that are already in a private copy. */
-static void mac_ciphertext(jc_aead *a, const uint8_t *ct, size_t n)
-{
-    end_aad(a);
-    jc_poly1305_update(&a->mac, ct, n);
-    a->ctlen += n;
-}
-
 static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
     uint8_t chunk[JC_AEAD_CHUNK];
@@ -130,16 +126,14 @@ void jc_aead_tag(jc_aead *a, uint8_t tag[16])
     jc_poly1305_finish(&a->mac, tag);
 }
 
+
 int jc_aead_verify(jc_aead *a, const uint8_t expected[16])
 {
     uint8_t tag[16];
     jc_aead_tag(a, tag);
-    volatile uint8_t d = 0;
-    for (int i = 0; i < 16; i++)
-        d |= (uint8_t)(tag[i] ^ expected[i]);
+    int ok = tags_equal(tag, expected);
     jc_wipe(tag, sizeof tag);
-    /* (d - 1) >> 8 is all ones only for d == 0: no data-dependent branch before the result. */
-    return (int)((((unsigned)d) - 1u) >> 8) & 1;
+    return ok;
 }
 
 void jc_aead_wipe(jc_aead *a)
@@ -147,55 +141,76 @@ void jc_aead_wipe(jc_aead *a)
     jc_wipe(a, sizeof *a);
 }
 
-/* Keystream for blocks 0 .. (64 + len) / 64 in one call; message bytes i use ks[64 + i]. */
-static void small_keystream(const jc_backend *b, const uint32_t state[16], size_t len, uint8_t *ks)
+/*
+ * Short messages (up to JC_AEAD_SHORT bytes) in one buffer laid out as [block 0 | message | tag]. One kernel call
+ * XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first 32 bytes are the Poly1305 key, and the
+ * message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as much as a block, so the key block
+ * must not take a call of its own). Poly1305 then runs the scalar code straight over the AAD and the ciphertext:
+ * no incremental state, no power tables, nothing buffered (below 16 blocks the vector kernels run that code
+ * anyway). What is wiped is what held secrets: block 0, the MAC state, and on a failed open the plaintext.
+ */
+static void absorb_padded(uint64_t h[3], const uint64_t r[3], const uint8_t *m, size_t n)
+{
+    size_t full = n / 16, rest = n % 16;
+    if (full > 0)
+        jc_poly1305_scalar(h, r, m, full, (uint64_t)1 << 40);
+    if (rest > 0) {
+        uint8_t last[16] = {0}; /* AAD or ciphertext: public */
+        memcpy(last, m + 16 * full, rest);
+        jc_poly1305_scalar(h, r, last, 1, (uint64_t)1 << 40);
+    }
+}
+
+static void short_tag(const uint8_t key[32], const uint8_t *aad, size_t aadlen, const uint8_t *ct, size_t len,
+                      uint8_t tag[16])
+{
+    uint64_t h[3] = {0, 0, 0}, r[3], pad[2];
+    uint8_t lens[16];
+    for (int i = 0; i < 8; i++) {
+        lens[i] = (uint8_t)((uint64_t)aadlen >> (8 * i));
+        lens[8 + i] = (uint8_t)((uint64_t)len >> (8 * i));
+    }
+    jc_poly1305_key(key, r, pad);
+    absorb_padded(h, r, aad, aadlen);
+    absorb_padded(h, r, ct, len);
+    jc_poly1305_scalar(h, r, lens, 1, (uint64_t)1 << 40);
+    jc_poly1305_final(h, pad, tag);
+    jc_wipe(h, sizeof h);
+    jc_wipe(r, sizeof r);
+    jc_wipe(pad, sizeof pad);
+}
+
+/* buf[0 .. 64) becomes keystream block 0, buf[64 .. 64 + len) is XORed with blocks 1 .. in the same call. */
+static void short_pass(const jc_backend *b, const uint32_t state[16], uint8_t *buf, size_t len)
 {
     uint32_t s0[16];
     memcpy(s0, state, sizeof s0);
     s0[12] = 0;
-    b->xor_fn(s0, 20, 0, NULL, ks, 64 + len);
+    memset(buf, 0, 64);
+    b->xor_fn(s0, 20, 0, buf, buf, 64 + len);
     jc_wipe(s0, sizeof s0);
 }
 
-static void seal_small(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                       const uint8_t *in, size_t len, uint8_t *out)
+void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
+                        uint8_t *buf, size_t len)
 {
-    uint8_t ks[64 + JC_AEAD_SMALL], ct[JC_AEAD_SMALL + 16];
-    jc_aead a;
-    small_keystream(b, state, len, ks);
-    for (size_t i = 0; i < len; i++)
-        ct[i] = in[i] ^ ks[64 + i];
-    init_with_key(&a, b, state, ks);
-    jc_aead_aad(&a, aad, aadlen);
-    mac_ciphertext(&a, ct, len);
-    jc_aead_tag(&a, ct + len);
-    memmove(out, ct, len + 16); /* after all input was read */
-    jc_wipe(ks, sizeof ks);
-    jc_wipe(ct, sizeof ct);
-    jc_wipe(&a, sizeof a);
+    short_pass(b, state, buf, len);
+    short_tag(buf, aad, aadlen, buf + 64, len, buf + 64 + len);
+    jc_wipe(buf, 64);
 }
 
-static int open_small(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                      const uint8_t *in, size_t len, uint8_t *out)
+int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
+                       uint8_t *buf, size_t len)
 {
-    uint8_t ks[64 + JC_AEAD_SMALL], ct[JC_AEAD_SMALL + 16];
-    jc_aead a;
-    memcpy(ct, in, len + 16);
-    small_keystream(b, state, len, ks);
-    init_with_key(&a, b, state, ks);
-    jc_aead_aad(&a, aad, aadlen);
-    mac_ciphertext(&a, ct, len);
-    int ok = jc_aead_verify(&a, ct + len);
-    if (ok) {
-        for (size_t i = 0; i < len; i++)
-            ct[i] ^= ks[64 + i];
-        memmove(out, ct, len);
-    } else {
-        jc_wipe(out, len);
-    }
-    jc_wipe(ks, sizeof ks);
-    jc_wipe(ct, sizeof ct);
-    jc_wipe(&a, sizeof a);
+    uint8_t ct[JC_AEAD_SHORT], tag[16];
+    memcpy(ct, buf + 64, len); /* the ciphertext the MAC covers is the one decrypted: both come from buf */
+    short_pass(b, state, buf, len);
+    short_tag(buf, aad, aadlen, ct, len, tag);
+    int ok = tags_equal(tag, buf + 64 + len);
+    if (!ok)
+        jc_wipe(buf + 64, len);
+    jc_wipe(buf, 64);
+    jc_wipe(tag, sizeof tag);
     return ok;
 }
 
@@ -233,8 +248,11 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
 void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                   const uint8_t *in, size_t len, uint8_t *out)
 {
-    if (len <= JC_AEAD_SMALL) {
-        seal_small(b, state, aad, aadlen, in, len, out);
+    if (len <= JC_AEAD_SHORT) {
+        uint8_t buf[64 + JC_AEAD_SHORT + 16];
+        memcpy(buf + 64, in, len);
+        jc_aead_seal_short(b, state, aad, aadlen, buf, len);
+        memcpy(out, buf + 64, len + 16); /* ciphertext and tag: nothing to wipe */
         return;
     }
     jc_aead a;
@@ -247,8 +265,14 @@ void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *
 int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                  const uint8_t *in, size_t len, uint8_t *out)
 {
-    if (len <= JC_AEAD_SMALL)
-        return open_small(b, state, aad, aadlen, in, len, out);
+    if (len <= JC_AEAD_SHORT) {
+        uint8_t buf[64 + JC_AEAD_SHORT + 16];
+        memcpy(buf + 64, in, len + 16);
+        int ok = jc_aead_open_short(b, state, aad, aadlen, buf, len);
+        memcpy(out, buf + 64, len); /* zeros when the tag did not match */
+        jc_wipe(buf + 64, len);
+        return ok;
+    }
     jc_aead a;
     jc_aead_init(&a, b, state);
     jc_aead_aad(&a, aad, aadlen);

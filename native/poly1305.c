@@ -29,16 +29,21 @@ void jc_wipe(void *p, size_t n)
 #endif
 }
 
-void jc_poly1305_init(jc_poly1305 *st, const uint8_t key[32], jc_poly_blocks_fn blocks)
+void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2])
 {
     uint64_t t0 = le64(key), t1 = le64(key + 8);
     /* r &= 0x0ffffffc0ffffffc0ffffffc0fffffff */
-    st->r[0] = t0 & 0xffc0fffffffULL;
-    st->r[1] = ((t0 >> 44) | (t1 << 20)) & 0xfffffc0ffffULL;
-    st->r[2] = (t1 >> 24) & 0x00ffffffc0fULL;
+    r[0] = t0 & 0xffc0fffffffULL;
+    r[1] = ((t0 >> 44) | (t1 << 20)) & 0xfffffc0ffffULL;
+    r[2] = (t1 >> 24) & 0x00ffffffc0fULL;
+    pad[0] = le64(key + 16);
+    pad[1] = le64(key + 24);
+}
+
+void jc_poly1305_init(jc_poly1305 *st, const uint8_t key[32], jc_poly_blocks_fn blocks)
+{
+    jc_poly1305_key(key, st->r, st->pad);
     st->h[0] = st->h[1] = st->h[2] = 0;
-    st->pad[0] = le64(key + 16);
-    st->pad[1] = le64(key + 24);
     st->blocks = blocks != NULL ? blocks : jc_poly1305_blocks_portable;
     st->buflen = 0;
     st->tables = 0;
@@ -87,7 +92,13 @@ void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16])
         memset(st->buf + st->buflen + 1, 0, 15 - st->buflen);
         jc_poly1305_scalar(st->h, st->r, st->buf, 1, 0);
     }
-    uint64_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2], c;
+    jc_poly1305_final(st->h, st->pad, tag);
+    jc_wipe(st, sizeof *st);
+}
+
+void jc_poly1305_final(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16])
+{
+    uint64_t h0 = h[0], h1 = h[1], h2 = h[2], c;
     /* full carry, twice (limbs may start above their width) */
     for (int i = 0; i < 2; i++) {
         c = h0 >> 44; h0 &= M44; h1 += c;
@@ -107,7 +118,7 @@ void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16])
     h1 = (h1 & ~use_g) | (g1 & use_g);
     h2 = (h2 & ~use_g) | (g2 & use_g);
     /* h += s mod 2^128 */
-    uint64_t t0 = st->pad[0], t1 = st->pad[1];
+    uint64_t t0 = pad[0], t1 = pad[1];
     h0 += t0 & M44;
     c = h0 >> 44; h0 &= M44;
     h1 += (((t0 >> 44) | (t1 << 20)) & M44) + c;
@@ -119,7 +130,6 @@ void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16])
         tag[i] = (uint8_t)(lo >> (8 * i));
         tag[8 + i] = (uint8_t)(hi >> (8 * i));
     }
-    jc_wipe(st, sizeof *st);
 }
 
 void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,

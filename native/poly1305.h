@@ -45,6 +45,10 @@ void jc_poly1305_update(jc_poly1305 *st, const uint8_t *m, size_t len);
 void jc_poly1305_pad16(jc_poly1305 *st);
 /* Absorbs a pending partial block the RFC way (0x01 then zeros, no 2^128 bit), writes the tag, wipes st. */
 void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16]);
+/* The pieces, for callers that keep h, r and s themselves (the short AEAD path): the clamped r and s of a
+ * one-time key, and the tag from an accumulator whose blocks are all absorbed (h and pad are not wiped). */
+void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2]);
+void jc_poly1305_final(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
 /* One shot. */
 void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,
                       const uint8_t key[32]);

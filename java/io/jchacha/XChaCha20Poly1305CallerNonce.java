@@ -3,7 +3,6 @@ package io.jchacha;
 
 import io.jchacha.internal.Bytes;
 import io.jchacha.internal.ChaChaBlock;
-import java.util.Arrays;
 import javax.crypto.AEADBadTagException;
 
 /**
@@ -46,11 +45,16 @@ public final class XChaCha20Poly1305CallerNonce extends CallerNonceAead {
     @Override
     int[] state(byte[] nonce) {
         AeadCore.checkNonce(nonce, NONCE_LENGTH);
-        int[] n = {(int) Bytes.LE_INT.get(nonce, 0), (int) Bytes.LE_INT.get(nonce, 4),
-                   (int) Bytes.LE_INT.get(nonce, 8), (int) Bytes.LE_INT.get(nonce, 12)};
-        int[] subkey = ChaChaBlock.hchacha(key, n, 20);
-        int[] s = AeadCore.ietfState(subkey, 0, (int) Bytes.LE_INT.get(nonce, 16), (int) Bytes.LE_INT.get(nonce, 20));
-        Arrays.fill(subkey, 0);
+        // one array per message: HChaCha20 runs in the state that then becomes the IETF state under the subkey
+        int[] s = AeadCore.ietfState(key, 0, 0, 0);
+        for (int i = 0; i < 4; i++) {
+            s[12 + i] = (int) Bytes.LE_INT.get(nonce, 4 * i);
+        }
+        ChaChaBlock.hchachaInPlace(s, 20);
+        s[12] = 0;
+        s[13] = 0;
+        s[14] = (int) Bytes.LE_INT.get(nonce, 16);
+        s[15] = (int) Bytes.LE_INT.get(nonce, 20);
         return s;
     }
 

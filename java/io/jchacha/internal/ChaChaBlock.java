@@ -82,6 +82,18 @@ public final class ChaChaBlock {
     }
 
     /**
+     * HChaCha in place, allocating nothing: {@code state} holds the constants, the key and the 16-byte nonce
+     * prefix in words 12..15; afterwards words 4..11 hold the subkey ({@link #hchacha}'s 8 words), words 0..3 the
+     * constants again, and words 12..15 are left for the caller to overwrite.
+     */
+    public static void hchachaInPlace(int[] state, int rounds) {
+        block(state, rounds, state); // block reads every word before it writes any
+        System.arraycopy(state, 0, state, 4, 4);
+        System.arraycopy(state, 12, state, 8, 4);
+        setConstants(state);
+    }
+
+    /**
      * HChaCha20 (draft-irtf-cfrg-xchacha 2.2): words 0..3 and 12..15 of the permuted state, without the final
      * addition. {@code key} is 8 words, {@code nonce} 4 words; the result is 8 words.
      */

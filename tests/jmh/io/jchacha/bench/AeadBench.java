@@ -2,6 +2,7 @@
 package io.jchacha.bench;
 
 import io.jchacha.ChaCha20Poly1305CallerNonce;
+import io.jchacha.XChaCha20Poly1305CallerNonce;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -17,7 +18,8 @@ import org.openjdk.jmh.annotations.*;
  * BouncyCastle refuse to encrypt twice under one key and nonce); open authenticates and decrypts two prepared
  * ciphertexts in turn (SunJCE refuses even to decrypt twice in a row under one key and nonce). MB/s counts
  * plaintext bytes. Peers: SunJCE, BouncyCastle and Conscrypt's {@code ChaCha20/Poly1305/NoPadding}
- * ({@link ConscryptPeer}; only where its native library loads).
+ * ({@link ConscryptPeer}; only where its native library loads). {@code jchachaX*}: the same with XChaCha20-Poly1305
+ * (24-byte nonce; not part of the suite).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -34,8 +36,12 @@ public class AeadBench {
     final byte[][] openNonce = {new byte[12], new byte[12]};
     final byte[] key = new byte[32];
     final byte[] nonce = new byte[12];
+    final byte[] xnonce = new byte[24];
+    final byte[][] xsealed = new byte[2][];
+    final byte[][] xopenNonce = {new byte[24], new byte[24]};
     int which;
     ChaCha20Poly1305CallerNonce jc;
+    XChaCha20Poly1305CallerNonce jx;
     SecretKeySpec sunKey;
     Cipher sun;
     KeyParameter bcKey;
@@ -53,6 +59,11 @@ public class AeadBench {
         jc = new ChaCha20Poly1305CallerNonce(key);
         sealed[0] = jc.seal(openNonce[0], in, NO_AAD);
         sealed[1] = jc.seal(openNonce[1], in, NO_AAD);
+        jx = new XChaCha20Poly1305CallerNonce(key);
+        xopenNonce[0][0] = 1;
+        xopenNonce[1][0] = 2;
+        xsealed[0] = jx.seal(xopenNonce[0], in, NO_AAD);
+        xsealed[1] = jx.seal(xopenNonce[1], in, NO_AAD);
         sunKey = new SecretKeySpec(key, "ChaCha20");
         sun = Cipher.getInstance("ChaCha20-Poly1305");
         bcKey = new KeyParameter(key);
@@ -91,6 +102,20 @@ public class AeadBench {
     public byte[] jchachaOpen() throws Exception {
         int i = next();
         jc.open(openNonce[i], sealed[i], 0, sealed[i].length, NO_AAD, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] jchachaXSeal() throws Exception {
+        System.arraycopy(nextNonce(), 4, xnonce, 16, 8);
+        jx.seal(xnonce, in, 0, size, NO_AAD, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] jchachaXOpen() throws Exception {
+        int i = next();
+        jx.open(xopenNonce[i], xsealed[i], 0, xsealed[i].length, NO_AAD, out, 0);
         return out;
     }
 

@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.StringJoiner;
 
 /**
- * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report}, {@code secretstream} (see
- * tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
+ * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report}, {@code secretstream},
+ * {@code cputime} (see tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
  */
 public final class Main {
     private Main() {}
@@ -28,6 +28,9 @@ public final class Main {
                 break;
             case "secretstream":
                 SecretStreamBench.main(rest);
+                break;
+            case "cputime":
+                AeadCpuTime.main(rest);
                 break;
             case "probe":
                 probe();

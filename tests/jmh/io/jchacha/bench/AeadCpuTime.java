@@ -1,0 +1,109 @@
+package io.jchacha.bench;
+
+import io.jchacha.Backends;
+import io.jchacha.ChaCha20Poly1305CallerNonce;
+import io.jchacha.XChaCha20Poly1305CallerNonce;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.ShortBufferException;
+
+/**
+ * ns of this thread's CPU time per AEAD seal and open through the public API (what {@link AeadBench} does, no AAD,
+ * a new nonce per seal), on whatever backend this JVM runs ({@code -Djchacha.backend}). For a busy shared machine,
+ * where JMH's wall-clock scores carry the time other processes held the core: a slice the scheduler gave someone
+ * else costs nothing here. Run it once per backend, alternately, and compare medians:
+ *
+ * <pre>
+ *   for b in auto java auto java; do java -Djchacha.backend=$b -jar target/jchacha-benchmarks.jar cputime 15 16 64 256 1024; done
+ * </pre>
+ * Arguments: rounds, then sizes. {@code -DwarmupMs=1500}: warm-up per size and op. Each line: op, size, median ns/op
+ * over the rounds (each round a slice of at least 5 ms of CPU time), min and max.
+ */
+public final class AeadCpuTime {
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
+    private static final byte[] NO_AAD = new byte[0];
+    private static final String[] OPS = {"seal", "open", "xseal", "xopen"};
+
+    private final int size;
+    /** sealed and xsealed are under the all-zero nonces zero12 and zero24 (seal never repeats them). */
+    private final byte[] in, out, sealed, xsealed;
+    private final byte[] nonce = new byte[12], xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
+    private final ChaCha20Poly1305CallerNonce ietf;
+    private final XChaCha20Poly1305CallerNonce x;
+    private long n;
+    private int sink;
+    static volatile int blackhole;
+
+    private AeadCpuTime(int size) {
+        this.size = size;
+        byte[] key = Sizes.random(32, 2);
+        in = Sizes.random(size, 1);
+        out = new byte[size + 16];
+        ietf = new ChaCha20Poly1305CallerNonce(key);
+        x = new XChaCha20Poly1305CallerNonce(key);
+        sealed = ietf.seal(zero12, in, NO_AAD);
+        xsealed = x.seal(zero24, in, NO_AAD);
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+        int[] sizes = args.length > 1
+                ? Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray()
+                : new int[] {16, 64, 256, 1024};
+        System.out.printf("java %s, backend %s (%s); ns/op of thread CPU time: median [min max] of %d rounds%n",
+                System.getProperty("java.version"), Backends.active().id(), Backends.activeReason(), rounds);
+        for (int size : sizes) {
+            AeadCpuTime b = new AeadCpuTime(size);
+            for (int op = 0; op < OPS.length; op++) {
+                for (long t0 = System.nanoTime(); System.nanoTime() - t0 < WARMUP_NS; ) {
+                    b.time(op, 256);
+                }
+                int ops = 64;
+                while (b.time(op, ops) * ops < 5e6) {
+                    ops *= 2;
+                }
+                double[] ns = new double[rounds];
+                for (int r = 0; r < rounds; r++) {
+                    ns[r] = b.time(op, ops);
+                }
+                Arrays.sort(ns);
+                System.out.printf("%-5s %6d B %9.1f  [%.1f %.1f]%n", OPS[op], size, ns[rounds / 2], ns[0],
+                        ns[rounds - 1]);
+            }
+        }
+    }
+
+    private double time(int op, int ops) throws AEADBadTagException, ShortBufferException {
+        long t0 = CPU.getCurrentThreadCpuTime();
+        for (int i = 0; i < ops; i++) {
+            switch (op) {
+                case 0:
+                    ietf.seal(nextNonce(), in, 0, size, NO_AAD, out, 0);
+                    break;
+                case 1:
+                    ietf.open(zero12, sealed, 0, size + 16, NO_AAD, out, 0);
+                    break;
+                case 2:
+                    System.arraycopy(nextNonce(), 4, xnonce, 16, 8);
+                    x.seal(xnonce, in, 0, size, NO_AAD, out, 0);
+                    break;
+                default:
+                    x.open(zero24, xsealed, 0, size + 16, NO_AAD, out, 0);
+            }
+            sink += out[0];
+        }
+        blackhole = sink;
+        return (CPU.getCurrentThreadCpuTime() - t0) / (double) ops;
+    }
+
+    private byte[] nextNonce() {
+        long v = ++n;
+        for (int i = 4; i < 12; i++, v >>>= 8) {
+            nonce[i] = (byte) v;
+        }
+        return nonce;
+    }
+}
