@@ -47,6 +47,7 @@ public final class RandomReport {
         String jdk = "?";
         String vm = "?";
         String settings = "?";
+        String command = "?";
         for (JsonElement e : JsonParser.parseString(Files.readString(json)).getAsJsonArray()) {
             JsonObject o = e.getAsJsonObject();
             String bench = o.get("benchmark").getAsString();
@@ -58,6 +59,10 @@ public final class RandomReport {
             settings = o.get("forks").getAsInt() + " fork, " + o.get("warmupIterations").getAsInt() + " x "
                     + o.get("warmupTime").getAsString() + " warm-up, " + o.get("measurementIterations").getAsInt()
                     + " x " + o.get("measurementTime").getAsString() + " measured";
+            command = "java -jar target/jchacha-benchmarks.jar RandomBench -f " + o.get("forks").getAsInt() + " -wi "
+                    + o.get("warmupIterations").getAsInt() + " -w " + o.get("warmupTime").getAsString().replace(" ", "")
+                    + " -i " + o.get("measurementIterations").getAsInt() + " -r "
+                    + o.get("measurementTime").getAsString().replace(" ", "") + " -rf json";
             JsonObject p = o.getAsJsonObject("params");
             JsonObject pm = o.getAsJsonObject("primaryMetric");
             Val v = new Val(pm.get("score").getAsDouble(), Report.number(pm.get("scoreError")));
@@ -71,7 +76,7 @@ public final class RandomReport {
         StringBuilder sb = new StringBuilder();
         sb.append("# Random generators: JMH, JDK ").append(jdk).append("\n\n");
         sb.append("- ").append(vm).append("; JMH ").append(settings).append("\n");
-        sb.append("- `java -jar target/jchacha-benchmarks.jar RandomBench -f 1 -wi 2 -w 300ms -i 3 -r 300ms -rf json`\n");
+        sb.append("- `").append(command).append("`\n");
         if (note != null) {
             sb.append("- ").append(note).append("\n");
         }
