@@ -414,6 +414,10 @@ static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
 
 static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                        jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    if (len < 0) { /* before the short path, whose output range is checked only by the copy out */
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "negative length");
+        return;
+    }
     int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out)))) {
@@ -464,6 +468,10 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
 
 static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                       jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    if (len < 0) { /* -16..-1 would pass the input check (len + 16 bytes) and reach the stack buffer as SIZE_MAX */
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "negative length");
+        return 0;
+    }
     int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
     if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, len, (*env)->GetArrayLength(env, out)))) {

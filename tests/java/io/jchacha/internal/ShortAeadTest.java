@@ -183,4 +183,29 @@ class ShortAeadTest {
             }
         }
     }
+
+    /**
+     * Negative lengths reach no native buffer: open with a length of -16..-1 used to pass the input check (it covers
+     * length + 16 bytes) and copy SIZE_MAX bytes on the C stack: the JVM crashed (found by review).
+     */
+    @Test
+    void negativeLengthsAreRefusedBeforeAnyCopy() {
+        int[] st = AeadEngineTest.state(new byte[32], new byte[12]);
+        byte[] none = new byte[0];
+        for (Backend b : TestSupport.nativeBackends()) {
+            int h = NativeChaCha.backendHandle(b.id());
+            for (int len : new int[] {-1, -15, -16, -17, Integer.MIN_VALUE}) {
+                byte[] in = new byte[32];
+                byte[] out = filled(32);
+                assertThrows(ArrayIndexOutOfBoundsException.class,
+                        () -> NativeChaCha.openArray(h, st, none, 0, 0, in, 0, len, out, 0), b + " open " + len);
+                assertAt(new byte[0], out, 0, b + " open " + len);
+                assertThrows(ArrayIndexOutOfBoundsException.class,
+                        () -> NativeChaCha.sealArray(h, st, none, 0, 0, in, 0, len, out, 0), b + " seal " + len);
+                assertAt(new byte[0], out, 0, b + " seal " + len);
+                assertThrows(ArrayIndexOutOfBoundsException.class,
+                        () -> NativeChaCha.openArray(h, st, none, 0, -1, in, 0, 0, out, 0), b + " open aad -1");
+            }
+        }
+    }
 }
