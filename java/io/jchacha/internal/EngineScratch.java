@@ -15,6 +15,13 @@ import java.util.function.Consumer;
  * thread at a time, like the ciphers that own one.
  */
 public final class EngineScratch {
+    /** An engine's own state kept with one owner's calls (the jdk engine's running SunJCE Cipher). */
+    interface Held {
+        /** Forgets everything secret it holds. */
+        void wipe();
+    }
+
+    private Held held;
     private int[] words;
     private byte[] bytes;
     private int[] state;
@@ -56,8 +63,22 @@ public final class EngineScratch {
         return state;
     }
 
+    /** What an engine left here on an earlier call of this owner, or null. */
+    Held held() {
+        return held;
+    }
+
+    /** Keeps {@code h} with this owner's calls until the next {@link #wipe()}, which wipes it. */
+    void hold(Held h) {
+        held = h;
+    }
+
     /** Zeroes everything held; the scratch stays usable (and keeps its arrays). */
     public void wipe() {
+        if (held != null) {
+            held.wipe();
+            held = null;
+        }
         wipe(words);
         wipe(bytes);
         wipe(state);

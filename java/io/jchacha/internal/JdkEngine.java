@@ -113,7 +113,12 @@ final class JdkEngine implements Engine, AeadEngine {
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch));
     }
 
-    /** Each call keys a fresh SunJCE Cipher (about 2 KiB of garbage): one kept would hold the key past destroy(). */
+    /**
+     * A call that continues a stream where its previous call stopped (same key and nonce, the next block, the last
+     * call ended on a block boundary) goes on with the SunJCE Cipher kept in the stream's scratch; any other call
+     * keys that Cipher afresh (init, about 100 ns; Cipher.getInstance once per scratch, about 300 ns). The scratch's
+     * wipe() re-keys the Cipher with zeros, so no key stays behind a destroyed cipher.
+     */
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
@@ -128,45 +133,127 @@ final class JdkEngine implements Engine, AeadEngine {
         // blocks before the low counter word wraps: only a 64-bit counter carries (an IETF call never gets there)
         long toWrap = (1L << 32) - (state[12] & M);
         int first = counter64 ? (int) Math.min(len, toWrap * 64) : len;
-        ietf(state, state[13], state[12], in, inOff, out, outOff, first);
+        StreamCipher sc = streamCipher(scratch);
+        sc.run(state, state[13], state[12], in, inOff, out, outOff, first);
         if (first < len) {
-            ietf(state, state[13] + 1, 0, in, inOff + first, out, outOff + first, len - first);
+            sc.run(state, state[13] + 1, 0, in, inOff + first, out, outOff + first, len - first);
         }
     }
 
-    /**
-     * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null): nonce ({@code nonce0},
-     * state[14], state[15]), this block counter. Nothing is written before the Cipher is ready.
-     */
-    private void ietf(int[] s, int nonce0, int counter, byte[] in, int inOff, byte[] out, int outOff, int len) {
-        byte[] nonce = new byte[12];
-        Bytes.LE_INT.set(nonce, 0, nonce0);
-        Bytes.LE_INT.set(nonce, 4, s[14]);
-        Bytes.LE_INT.set(nonce, 8, s[15]);
-        // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when encrypting
-        Cipher c = cipher("ChaCha20", Cipher.DECRYPT_MODE, s, new ChaCha20ParameterSpec(nonce, counter));
-        if (in == null) {
-            Arrays.fill(out, outOff, outOff + len, (byte) 0);
-            in = out;
-            inOff = outOff;
+    private StreamCipher streamCipher(EngineScratch scratch) {
+        EngineScratch.Held h = scratch.held();
+        if (h instanceof StreamCipher && ((StreamCipher) h).engine == this) {
+            return (StreamCipher) h;
         }
-        try {
-            c.update(in, inOff, len, out, outOff);
-        } catch (GeneralSecurityException e) {
-            throw failed("ChaCha20", e);
+        if (h != null) {
+            h.wipe();
+        }
+        StreamCipher sc = new StreamCipher(this);
+        scratch.hold(sc);
+        return sc;
+    }
+
+    /** One stream's SunJCE ChaCha20 Cipher and where it stands. Not thread-safe, like the scratch that holds it. */
+    private static final class StreamCipher implements EngineScratch.Held {
+        final JdkEngine engine;
+        final Cipher cipher;
+        /** Key words state[4..11], then the three nonce words, of the running init. */
+        final int[] keyed = new int[11];
+        /** The block the Cipher continues at; -1: it must be keyed first. */
+        long next = -1;
+
+        StreamCipher(JdkEngine engine) {
+            this.engine = engine;
+            try {
+                this.cipher = Cipher.getInstance("ChaCha20", engine.sunJce);
+            } catch (GeneralSecurityException e) {
+                throw failed("ChaCha20", e);
+            }
+        }
+
+        /**
+         * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null): nonce ({@code nonce0},
+         * state[14], state[15]), this block counter. Nothing is written before the Cipher is ready.
+         */
+        void run(int[] s, int nonce0, int counter, byte[] in, int inOff, byte[] out, int outOff, int len) {
+            if (!continues(s, nonce0, counter)) {
+                key(s, nonce0, counter);
+            }
+            if (in == null) {
+                Arrays.fill(out, outOff, outOff + len, (byte) 0);
+                in = out;
+                inOff = outOff;
+            }
+            next = -1; // until this update is known to have ended on a block boundary
+            try {
+                cipher.update(in, inOff, len, out, outOff);
+            } catch (GeneralSecurityException e) {
+                throw failed("ChaCha20", e);
+            }
+            if (len % 64 == 0) {
+                next = (counter & M) + len / 64;
+            }
+        }
+
+        private boolean continues(int[] s, int nonce0, int counter) {
+            if (next != (counter & M) || keyed[8] != nonce0 || keyed[9] != s[14] || keyed[10] != s[15]) {
+                return false;
+            }
+            for (int i = 0; i < 8; i++) {
+                if (keyed[i] != s[4 + i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private void key(int[] s, int nonce0, int counter) {
+            next = -1;
+            byte[] nonce = new byte[12];
+            Bytes.LE_INT.set(nonce, 0, nonce0);
+            Bytes.LE_INT.set(nonce, 4, s[14]);
+            Bytes.LE_INT.set(nonce, 8, s[15]);
+            // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when
+            // encrypting
+            engine.init(cipher, "ChaCha20", Cipher.DECRYPT_MODE, s, new ChaCha20ParameterSpec(nonce, counter));
+            System.arraycopy(s, 4, keyed, 0, 8);
+            keyed[8] = nonce0;
+            keyed[9] = s[14];
+            keyed[10] = s[15];
+        }
+
+        @Override
+        public void wipe() {
+            next = -1;
+            Arrays.fill(keyed, 0);
+            try {
+                cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
+                        new ChaCha20ParameterSpec(new byte[12], 0));
+            } catch (GeneralSecurityException e) {
+                // SunJCE refusing a zero key: the Cipher is dropped with the scratch anyway
+            }
         }
     }
 
     /** A fresh SunJCE cipher keyed from {@code state[4..11]}. */
     private Cipher cipher(String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
+        try {
+            Cipher c = Cipher.getInstance(algorithm, sunJce);
+            init(c, algorithm, mode, state, params);
+            return c;
+        } catch (GeneralSecurityException e) {
+            throw failed(algorithm, e);
+        }
+    }
+
+    /** Keys {@code c} from {@code state[4..11]}. */
+    private void init(Cipher c, String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
         byte[] key = new byte[32];
         for (int i = 0; i < 8; i++) {
             Bytes.LE_INT.set(key, 4 * i, state[4 + i]);
         }
         try {
-            Cipher c = Cipher.getInstance(algorithm, sunJce);
             c.init(mode, new SecretKeySpec(key, "ChaCha20"), params);
-            return c;
         } catch (GeneralSecurityException e) {
             throw failed(algorithm, e);
         } finally {

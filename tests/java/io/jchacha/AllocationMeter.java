@@ -22,17 +22,13 @@ public final class AllocationMeter {
     private AllocationMeter() {}
 
     /**
-     * Bytes one stream call may allocate on the engine and bridge in use: the {@code jdk} backend keys a SunJCE Cipher
-     * per call; the FFM bridge wraps arrays and buffers in
-     * segments ({@code MemorySegment.ofArray} / {@code ofBuffer} of a duplicate, then {@code asSlice}: small objects
-     * that C2 does not scalar-replace across the downcall; 224 bytes a call for arrays and 432 for direct buffers,
-     * measured on JDK 25); JNI and the Java engines allocate nothing. Garbage of that size dies young: it does not
-     * grow a stream's memory the way a 16 KiB array per call did.
+     * Bytes one stream call may allocate on the bridge in use: the FFM bridge wraps arrays and buffers in segments
+     * ({@code MemorySegment.ofArray} / {@code ofBuffer} of a duplicate, then {@code asSlice}: small objects that C2
+     * does not scalar-replace across the downcall; 224 bytes a call for arrays and 432 for direct buffers, measured
+     * on JDK 25). JNI, the Java engine and the jdk engine (its SunJCE Cipher stays with the stream) allocate nothing.
+     * Garbage of that size dies young: it does not grow a stream's memory the way a 16 KiB array per call did.
      */
     public static long engineAllowance() {
-        if (Backends.active() == Backend.JDK) {
-            return 2560; // a SunJCE Cipher keyed per call (2120 bytes measured on JDK 25): see JdkEngine
-        }
         return "ffm".equals(Backends.bridge()) && Backends.active().isNative() ? 448 : 0;
     }
 
