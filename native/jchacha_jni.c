@@ -414,11 +414,7 @@ static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
 
 static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                        jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
-    if (len < 0) { /* before the short path, whose output range is checked only by the copy out */
-        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "negative length");
-        return;
-    }
-    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
+    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD; /* a negative len fails the input check below */
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");

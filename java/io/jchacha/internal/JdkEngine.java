@@ -26,11 +26,12 @@ import javax.crypto.spec.SecretKeySpec;
  *       calls for {@code java}.
  * </ul>
  *
- * <p>A {@link Cipher} carries its key, so each call creates one and initializes it (about 0.2 us each on the
- * machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front): no cipher is kept
- * between calls, so nothing of a key outlives the call in reachable memory (SunJCE's own copies become garbage, as
- * with any use of SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which
- * finishes them before a Cipher is ready.
+ * <p>A {@link Cipher} carries its key, so a stream's Cipher lives in that stream's {@link EngineScratch} (see
+ * {@code StreamCipher}): it goes on where the last call stopped, is keyed afresh for any other call (about 0.2 us
+ * on the machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front), and is re-keyed
+ * with zeros when the scratch is wiped (SunJCE's own copies of earlier keys become garbage, as with any use of
+ * SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which finishes them
+ * before a Cipher could be keyed.
  *
  * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under
  * {@code auto} from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to
@@ -284,7 +285,7 @@ final class JdkEngine implements Engine, AeadEngine {
 
     @Override
     public int bufferBlocks() {
-        // 4 KiB per fill, like the native engines: one Cipher set-up (several hundred ns) per 4 KiB of short updates
+        // 4 KiB per fill, like the native engines; consecutive fills continue the stream's Cipher without a set-up
         return 64;
     }
 

@@ -28,7 +28,7 @@ public final class AllocationMeter {
      * on JDK 25). JNI, the Java engine and the jdk engine (its SunJCE Cipher stays with the stream) allocate nothing.
      * Garbage of that size dies young: it does not grow a stream's memory the way a 16 KiB array per call did.
      */
-    public static long engineAllowance() {
+    public static long bridgeAllowance() {
         return "ffm".equals(Backends.bridge()) && Backends.active().isNative() ? 448 : 0;
     }
 

@@ -23,7 +23,7 @@ class StreamAllocationTest {
 
     private static void assertNoAllocation(String what, AllocationMeter.Op op) throws Throwable {
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, op);
-        long allowed = SLACK + AllocationMeter.engineAllowance();
+        long allowed = SLACK + AllocationMeter.bridgeAllowance();
         assertTrue(perCall <= allowed, what + " allocates " + perCall + " bytes per call on "
                 + Backends.active() + " over " + Backends.bridge() + " (at most " + allowed + " allowed)");
     }
