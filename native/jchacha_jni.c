@@ -17,6 +17,7 @@
 #include "aead.h"
 #include "jchacha.h"
 #include "jchacha_capi.h"
+#include "secretstream.h"
 
 _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
                "the C API's ABI version (jchacha_capi.h) must be NativeChaCha.ABI_VERSION");
@@ -573,6 +574,62 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIE
              jc_aead_open_message(&a, i, (size_t)len, o);
     jc_aead_wipe(&a);
     return ok ? JNI_TRUE : JNI_FALSE;
+}
+
+/*
+ * One secretstream message (secretstream.h) from in[inOff .. inOff+len) to out[outOff .. outOff+len+17): the wire
+ * byte, then the ciphertext (pinned in chunks like seal_array), then the MAC. The wire byte and the MAC are
+ * written after the whole input is read; a ciphertext range that starts inside the input, after it, gets the
+ * input copied out first, so any overlap reads every input byte before it is overwritten.
+ */
+static jlong secretstream_seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray ad,
+                                     jint adOff, jint adLen, jint tag, jbyteArray in, jint inOff, jint len,
+                                     jbyteArray out, jint outOff) {
+    if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
+        !range_ok(outOff, (jlong)len + 17, (*env)->GetArrayLength(env, out))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return 0;
+    }
+    if (tag < 0 || tag > 255) {
+        throw_new(env, "java/lang/IllegalArgumentException", "secretstream tag outside 0..255");
+        return 0;
+    }
+    uint8_t *copy = NULL;
+    if (output_inside_input(env, in, inOff, out, outOff + 1, len) && (copy = copy_out(env, in, inOff, len)) == NULL) {
+        return 0;
+    }
+    jc_aead a;
+    uint8_t mac[16] = {0};
+    jc_aead_init(&a, b, s);
+    if (run_chunks(env, OP_AAD, &a, NULL, NULL, ad, adOff, NULL, 0, adLen)) {
+        jbyte wire = (jbyte)jc_secretstream_tag_block(&a, (uint8_t)tag);
+        if (run_chunks(env, OP_SEAL, &a, NULL, copy, in, inOff, out, outOff + 1, len)) {
+            jc_secretstream_mac(&a, mac);
+            (*env)->SetByteArrayRegion(env, out, outOff, 1, &wire);
+            (*env)->SetByteArrayRegion(env, out, outOff + 1 + len, 16, (const jbyte *)mac);
+        }
+    }
+    jc_aead_wipe(&a);
+    free_copy(copy, len);
+    jlong first = 0; /* the MAC's first 8 bytes, little-endian: the caller's next inonce comes from these */
+    for (int i = 7; i >= 0; i--) {
+        first = (jlong)(((uint64_t)first << 8) | mac[i]);
+    }
+    return first;
+}
+
+JNIEXPORT jlong JNICALL Java_io_jchacha_internal_NativeChaCha_secretStreamSealArray(
+    JNIEnv *env, jclass cls, jint handle, jintArray state, jbyteArray ad, jint adOff, jint adLen, jint tag,
+    jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    (void)cls;
+    const jc_backend *b;
+    uint32_t s[16];
+    jlong first = 0;
+    if (aead_args(env, handle, &b, state, s, ad, adOff, adLen, in, out)) {
+        first = secretstream_seal_array(env, b, s, ad, adOff, adLen, tag, in, inOff, len, out, outOff);
+    }
+    jc_wipe(s, sizeof s);
+    return first;
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *env, jclass cls, jint handle,

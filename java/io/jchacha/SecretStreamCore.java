@@ -7,6 +7,7 @@ import io.jchacha.internal.Engine;
 import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.Poly1305;
+import io.jchacha.internal.SecretStreamSealer;
 import java.util.Arrays;
 
 /**
@@ -41,6 +42,8 @@ final class SecretStreamCore {
 
     private final Engine engine;
     private final AeadEngine aead;
+    /** The engine when it seals a message from the caller's input to the caller's output itself, else null. */
+    private final SecretStreamSealer sealer;
     /** IETF state: constants, subkey, word 12 the block counter, 13 the message counter, 14..15 the inonce. */
     private final int[] state;
     private final byte[] rekeyBuf = new byte[40];
@@ -53,6 +56,7 @@ final class SecretStreamCore {
     SecretStreamCore(byte[] key, byte[] header) {
         this.engine = Engines.active();
         this.aead = AeadEngine.forEngine(engine);
+        this.sealer = engine instanceof SecretStreamSealer ? (SecretStreamSealer) engine : null;
         byte[] sub = HChaCha20.subkey(key, Arrays.copyOfRange(header, 0, HChaCha20.INPUT_LENGTH));
         int[] k = Bytes.toWords(sub, 0, 8);
         Arrays.fill(sub, (byte) 0);
@@ -83,6 +87,33 @@ final class SecretStreamCore {
         frame[WIRE] = frame[0];
         Arrays.fill(frame, 0, WIRE, (byte) 0);
         advance(frame, BLOCK + mlen, tag);
+    }
+
+    /**
+     * Messages from this many bytes go from the caller's input to the caller's output in one native call
+     * ({@link #sealDirect}); shorter ones are copied into a frame and take the AEAD's one-pass short path, which
+     * costs fewer JNI transitions. Controls the secret stream layer only. Measured on avx2 (Zen 3, JDK 17, loaded
+     * machine), pushInto in ops/s frame vs direct, {@code java -jar target/jchacha-benchmarks.jar
+     * 'SecretStreamBench.pushInto' -p size=16,64,256,1024,2048,4096 -f 1 -wi 2 -w 500ms -i 4 -r 500ms} with the
+     * path forced each way: 16 B 2.14M vs 1.20M, 64 B 2.00M vs 1.17M, 256 B 1.19M vs 1.00M, 1 KiB 722k vs 733k,
+     * 2 KiB 493k vs 504k, 4 KiB 309k vs 330k; 64 KiB ({@code secretstream 2 4 800}) pushInto / one-shot seal 0.93x
+     * vs 1.00x.
+     */
+    static final int DIRECT_SEAL_BYTES = 1024;
+
+    /** Whether {@link #sealDirect} should seal an {@code mlen}-byte message: the engine can, and it is long. */
+    boolean sealsDirect(int mlen) {
+        return sealer != null && mlen >= DIRECT_SEAL_BYTES;
+    }
+
+    /**
+     * Seals {@code in[inOff .. inOff + mlen)} with {@code tag} and writes the wire form ({@code mlen + 17} bytes) to
+     * {@code out[outOff ..]}, without a frame; only when {@link #sealsDirect} says so. Ranges may overlap in any way.
+     */
+    void sealDirect(byte[] in, int inOff, int mlen, byte[] ad, int tag, byte[] out, int outOff) {
+        state[12] = 0;
+        long first = sealer.secretStreamSeal(state, ad, tag, in, inOff, mlen, out, outOff);
+        advance((int) first, (int) (first >>> 32), tag);
     }
 
     /**
@@ -141,8 +172,13 @@ final class SecretStreamCore {
 
     /** After a message: inonce ^= the MAC's first 8 bytes, counter + 1, rekey on the REKEY bit or a wrap. */
     private void advance(byte[] macSrc, int macOff, int tag) {
-        state[14] ^= (int) Bytes.LE_INT.get(macSrc, macOff);
-        state[15] ^= (int) Bytes.LE_INT.get(macSrc, macOff + 4);
+        advance((int) Bytes.LE_INT.get(macSrc, macOff), (int) Bytes.LE_INT.get(macSrc, macOff + 4), tag);
+    }
+
+    /** {@link #advance(byte[], int, int)} with the MAC's first two little-endian words. */
+    private void advance(int mac0, int mac1, int tag) {
+        state[14] ^= mac0;
+        state[15] ^= mac1;
         state[13]++;
         if ((tag & TAG_REKEY) != 0 || state[13] == 0) {
             rekey();

@@ -119,6 +119,10 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
             throw new ShortBufferException("output needs " + n + " bytes, has " + (out.length - outOff));
         }
         SecretStreamCore c = live();
+        if (c.sealsDirect(len)) {
+            c.sealDirect(in, inOff, len, ad(ad), tag, out, outOff);
+            return n;
+        }
         byte[] f = frame(len);
         System.arraycopy(in, inOff, f, SecretStreamCore.BLOCK, len);
         c.seal(f, len, ad(ad), tag);
@@ -154,11 +158,18 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
             throw new ShortBufferException("output needs " + n + " bytes, has " + out.remaining());
         }
         SecretStreamCore c = live();
-        byte[] f = frame(len);
         int inPos = in.position();
+        int outPos = out.position();
+        if (c.sealsDirect(len) && in.hasArray() && out.hasArray()) { // writable heap buffers: straight through
+            c.sealDirect(in.array(), in.arrayOffset() + inPos, len, ad(ad), tag, out.array(),
+                    out.arrayOffset() + outPos);
+            in.position(inPos + len);
+            out.position(outPos + n);
+            return n;
+        }
+        byte[] f = frame(len);
         in.get(inPos, f, SecretStreamCore.BLOCK, len);
         c.seal(f, len, ad(ad), tag);
-        int outPos = out.position();
         out.put(outPos, f, SecretStreamCore.WIRE, n);
         release(f, len);
         in.position(inPos + len);

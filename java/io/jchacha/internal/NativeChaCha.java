@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 4;
+    static final int ABI_VERSION = 5;
 
     /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();
@@ -61,6 +61,16 @@ final class NativeChaCha {
     /** {@link AeadEngine#open} on direct buffers at absolute indices; the AAD is an array. */
     static native boolean openDirect(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
                                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+
+    /**
+     * One libsodium secretstream message ({@code native/secretstream.h}): {@code state} is the stream's IETF state
+     * (counter ignored), {@code tag} 0..255; writes the wire byte, the ciphertext and the MAC, {@code len + 17}
+     * bytes, to {@code out[outOff ..]}. Ranges may overlap in any way. Returns the MAC's first 8 bytes as a
+     * little-endian long (what the stream's next inonce is XORed with), so the caller never reads them back
+     * from an output array another thread may write.
+     */
+    static native long secretStreamSealArray(int backend, int[] state, byte[] ad, int adOff, int adLen, int tag,
+                                             byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /** Poly1305 with the backend's kernel: 32-byte key, tag into {@code tag[0..16)}. */
     static native void poly1305(int backend, byte[] key, byte[] msg, int off, int len, byte[] tag);

@@ -200,6 +200,43 @@ class SecretStreamTest {
         assertArrayEquals(new int[16], core.stateForTest(), "key material wiped");
     }
 
+    /**
+     * Push with input and output in one array at every kind of distance (output before, on, inside and after the
+     * input) writes the bytes a push between separate arrays writes: on a native backend the message goes from
+     * input to output in one native call, which must read each input byte before anything lands on it.
+     */
+    @Test
+    void overlappingPushEqualsSeparatePush() throws Exception {
+        byte[] key = SecretStream.generateKey();
+        byte[] header = TestSupport.random(R, SecretStream.HEADER_LENGTH);
+        int base = 70_000;
+        for (int len : new int[] {0, 1, 100, 1001, 1031, 4096, 66_000}) {
+            for (int d : new int[] {-len - 17, -17, -1, 0, 1, 16, 17, 64, len - 1, len, len + 1}) {
+                byte[] m = TestSupport.random(R, len);
+                byte[] ad = len % 2 == 0 ? null : TestSupport.random(R, 13);
+                byte[] want;
+                try (SecretStreamPush p = new SecretStreamPush(key, header)) {
+                    want = p.push(m, ad, SecretStream.TAG_PUSH);
+                }
+                byte[] buf = new byte[2 * base + 2 * len + 100];
+                System.arraycopy(m, 0, buf, base, len);
+                try (SecretStreamPush p = new SecretStreamPush(key, header)) {
+                    assertEquals(want.length, p.push(buf, base, len, ad, SecretStream.TAG_PUSH, buf, base + d));
+                }
+                assertArrayEquals(want, Arrays.copyOfRange(buf, base + d, base + d + want.length),
+                        len + " bytes, output at distance " + d);
+                ByteBuffer heap = ByteBuffer.wrap(buf.clone());
+                System.arraycopy(m, 0, heap.array(), base, len);
+                try (SecretStreamPush p = new SecretStreamPush(key, header)) {
+                    p.push(heap.duplicate().position(base).limit(base + len), ad, SecretStream.TAG_PUSH,
+                            heap.duplicate().position(base + d));
+                }
+                assertArrayEquals(want, Arrays.copyOfRange(heap.array(), base + d, base + d + want.length),
+                        "heap buffers: " + len + " bytes, output at distance " + d);
+            }
+        }
+    }
+
     @Test
     void heapAndDirectBuffersInPlace() throws Exception {
         byte[] key = SecretStream.generateKey();

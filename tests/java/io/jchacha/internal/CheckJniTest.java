@@ -73,7 +73,10 @@ class CheckJniTest {
                     if (!ok || forged || !okDirect) {
                         throw new AssertionError(b + " AEAD round trip, " + len + " bytes");
                     }
-                    calls += 11;
+                    byte[] wire = new byte[len + 17];
+                    NativeChaCha.secretStreamSealArray(h, state, aad, 0, Math.min(len, 300), 2, in, 0, len, wire, 0);
+                    NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, wire, 0, len, wire, 0);
+                    calls += 13;
                 }
                 byte[] small = new byte[16];
                 ByteBuffer heap = ByteBuffer.allocate(16);
@@ -91,6 +94,13 @@ class CheckJniTest {
                 expectThrow(() -> NativeChaCha.sealDirect(h, state, aad, 0, 0, heap, 0, 16, direct, 0));
                 expectThrow(() -> NativeChaCha.openDirect(h, state, aad, 0, 0, direct, 0, 16, direct, 0));
                 expectThrow(() -> NativeChaCha.poly1305(h, small, small, 0, 16, small));
+                byte[] wire = new byte[33];
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, small, 0, 16, small, 0));
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 299, 2, 0, small, 0, 16, wire, 0));
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 256, small, 0, 16, wire, 0));
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, small, 0, -1, wire, 0));
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, small, 0, 16, wire, 1));
+                expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, null, 0, 0, 0, small, 0, 16, wire, 0));
                 expectThrow(() -> NativeChaCha.hchacha(h, new int[7], new int[4], 20, new int[8]));
             }
             System.out.println("calls: " + calls + " on " + backends);
