@@ -4,6 +4,8 @@
  */
 #include "jchacha_capi.h"
 
+#include "aead.h"
+
 #define JC_MAX_BACKENDS 8
 
 /* Backends this CPU runs, by handle (= index in the dispatch table); NULL where it cannot run. */
@@ -69,4 +71,34 @@ JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint3
     }
     b->hchacha_fn(key, nonce, rounds, out);
     return JC_CAPI_OK;
+}
+
+/* What seal and open check: the handle, then the pointers and lengths C can see. */
+static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
+                                   const uint8_t *in, int64_t len, const uint8_t *out, int32_t *err) {
+    const jc_backend *b = jc_runnable(handle);
+    if (b == NULL) {
+        *err = JC_CAPI_BAD_HANDLE;
+    } else if (state == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)) {
+        *err = JC_CAPI_BAD_ARGUMENT;
+        b = NULL;
+    }
+    return b;
+}
+
+JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
+                                  const uint8_t *in, int64_t len, uint8_t *out) {
+    int32_t err = JC_CAPI_OK;
+    const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
+    if (b != NULL) {
+        jc_aead_seal(b, state, aad, (size_t)aadlen, in, (size_t)len, out);
+    }
+    return err;
+}
+
+JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
+                                  const uint8_t *in, int64_t len, uint8_t *out) {
+    int32_t err = JC_CAPI_OK;
+    const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
+    return b != NULL ? jc_aead_open(b, state, aad, (size_t)aadlen, in, (size_t)len, out) : err;
 }

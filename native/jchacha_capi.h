@@ -51,6 +51,17 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
 JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
                                 uint32_t *out);
 
+/* jc_aead_seal of backend `handle` (ChaCha20-Poly1305): state is the 16-word IETF state (its counter is ignored:
+ * block 0 keys the MAC); out gets len + 16 bytes. in and out may overlap in any way. aad may be NULL when aadlen
+ * is 0. The caller keeps one call short (the FFM bridge sends at most its chunk here, longer messages to JNI). */
+JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
+                                  const uint8_t *in, int64_t len, uint8_t *out);
+
+/* jc_aead_open of backend `handle`: in holds len + 16 bytes (ciphertext || tag). Answers 1 when the tag matched,
+ * 0 when not (out[0 .. len) then zeroed), or an error code. */
+JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
+                                  const uint8_t *in, int64_t len, uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif

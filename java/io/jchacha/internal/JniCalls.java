@@ -31,4 +31,16 @@ final class JniCalls implements NativeCalls {
     public void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out) {
         NativeChaCha.hchacha(handle, key, nonce, rounds, out);
     }
+
+    @Override
+    public void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
+                          byte[] out, int outOff) {
+        NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+
+    @Override
+    public boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff,
+                             int len, byte[] out, int outOff) {
+        return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
 }

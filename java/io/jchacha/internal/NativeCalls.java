@@ -4,10 +4,11 @@ package io.jchacha.internal;
 import java.nio.ByteBuffer;
 
 /**
- * How Java reaches the native library's stream entry points: {@link JniCalls} (every JDK) or, on JDK 22 and later,
- * {@code FfmCalls} (Foreign Function &amp; Memory downcalls, in the jar's {@code META-INF/versions/22}). Both reach the
- * same kernels through the same handle table in C; {@link Bridge} picks one per JVM. Each implementation checks every
- * range in Java before it calls C (and the JNI glue checks again, as it cannot trust Java).
+ * How Java reaches the native library's stream and array AEAD entry points: {@link JniCalls} (every JDK) or, on JDK
+ * 22 and later, {@code FfmCalls} (Foreign Function &amp; Memory downcalls, in the jar's {@code META-INF/versions/22}).
+ * Both reach the same kernels through the same handle table in C; {@link Bridge} picks one per JVM. Each
+ * implementation checks every range in Java before it calls C (and the JNI glue checks again, as it cannot trust
+ * Java).
  */
 interface NativeCalls {
     /** {@code jni} or {@code ffm}. */
@@ -23,4 +24,12 @@ interface NativeCalls {
 
     /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
     void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out);
+
+    /** {@link AeadEngine#seal} on arrays (see {@link NativeChaCha#sealArray}). */
+    void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
+                   byte[] out, int outOff);
+
+    /** {@link AeadEngine#open} on arrays (see {@link NativeChaCha#openArray}). */
+    boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
+                      byte[] out, int outOff);
 }

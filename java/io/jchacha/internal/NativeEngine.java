@@ -15,7 +15,10 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     private final String name;
     private final Backend backend;
     private final int handle;
-    /** How stream calls reach C: JNI or FFM ({@link Bridge}); AEAD and Poly1305 calls always go through JNI. */
+    /**
+     * How stream calls and array AEAD calls reach C: JNI or FFM ({@link Bridge}); direct-buffer AEAD, Poly1305 and
+     * secret stream calls always go through JNI.
+     */
     private final NativeCalls calls;
     /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
     private final int javaBelow;
@@ -169,13 +172,13 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     @Override
     public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
-        NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        calls.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
     public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        return calls.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
@@ -190,7 +193,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
                 wipe(copy);
             }
         } else if (in.hasArray() && out.hasArray()) {
-            NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+            calls.sealArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         } else {
             mixed.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
@@ -210,8 +213,8 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
             }
         }
         if (in.hasArray() && out.hasArray()) {
-            return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos,
-                    len, out.array(), out.arrayOffset() + outPos);
+            return calls.openArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+                    out.array(), out.arrayOffset() + outPos);
         }
         return mixed.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }

@@ -33,11 +33,15 @@ final class FfmCalls implements NativeCalls {
 
     private static final MethodHandle XOR;
     private static final MethodHandle HCHACHA;
+    private static final MethodHandle AEAD_SEAL;
+    private static final MethodHandle AEAD_OPEN;
     private static final String FAILURE;
 
     static {
         MethodHandle xor = null;
         MethodHandle hchacha = null;
+        MethodHandle seal = null;
+        MethodHandle open = null;
         String failure = NativeLibrary.failure();
         if (failure == null) {
             try {
@@ -60,16 +64,24 @@ final class FfmCalls implements NativeCalls {
                         hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
                                 critical);
+                        FunctionDescriptor aead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
+                                JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS);
+                        seal = linker.downcallHandle(lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
+                        open = linker.downcallHandle(lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
                     }
                 }
             } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
                 failure = "FFM downcalls cannot be set up: " + e;
                 xor = null;
                 hchacha = null;
+                seal = null;
+                open = null;
             }
         }
         XOR = xor;
         HCHACHA = hchacha;
+        AEAD_SEAL = seal;
+        AEAD_OPEN = open;
         FAILURE = failure;
     }
 
@@ -184,5 +196,84 @@ final class FfmCalls implements NativeCalls {
             throw rethrow(e);
         }
         check(r);
+    }
+
+    /**
+     * The AEAD's checks, as the JNI glue makes them: the state, the AAD's range (an empty AAD is not looked at),
+     * the input's {@code inLen} and the output's {@code outLen} bytes. Then whether one downcall may take the
+     * message: up to {@value #CHUNK} bytes of message and of AAD (longer ones go to the JNI glue, which pins the
+     * arrays a chunk at a time).
+     */
+    private static boolean aeadFits(int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int inLen,
+                                    byte[] out, int outOff, int outLen) {
+        if (state == null) {
+            throw new NullPointerException("state");
+        }
+        if (state.length < 16) {
+            throw new IllegalArgumentException("state must have 16 words");
+        }
+        if (aad == null) {
+            throw new NullPointerException("aad");
+        }
+        if (aadLen != 0 && !rangeOk(aadOff, aadLen, aad.length)) {
+            throw new ArrayIndexOutOfBoundsException("aad range outside the array");
+        }
+        if (in == null || out == null) {
+            throw new NullPointerException(in == null ? "input" : "output");
+        }
+        if (inLen < 0 || !rangeOk(inOff, inLen, in.length) || !rangeOk(outOff, outLen, out.length)) {
+            throw new ArrayIndexOutOfBoundsException("range outside the array");
+        }
+        return inLen <= CHUNK && aadLen <= CHUNK;
+    }
+
+    private static MemorySegment aadSegment(byte[] aad, int aadOff, int aadLen) {
+        return aadLen == 0 ? MemorySegment.NULL : MemorySegment.ofArray(aad).asSlice(aadOff, aadLen);
+    }
+
+    @Override
+    public void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
+                          byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(state, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
+            NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+            return;
+        }
+        int r;
+        try {
+            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadOff, aadLen),
+                    (long) aadLen, MemorySegment.ofArray(in).asSlice(inOff, len), (long) len,
+                    MemorySegment.ofArray(out).asSlice(outOff, len + 16));
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        checkAead(r);
+    }
+
+    /** An AEAD call's error code (Java checked every argument C could refuse, so only the handle remains). */
+    private static void checkAead(int result) {
+        if (result == BAD_HANDLE) {
+            throw new IllegalStateException("no runnable native backend with this handle");
+        }
+        if (result < 0) {
+            throw new IllegalArgumentException("the C API refused the AEAD arguments (" + result + ")");
+        }
+    }
+
+    @Override
+    public boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff,
+                             int len, byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(state, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
+            return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        }
+        int r;
+        try {
+            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadOff, aadLen),
+                    (long) aadLen, MemorySegment.ofArray(in).asSlice(inOff, len + 16), (long) len,
+                    MemorySegment.ofArray(out).asSlice(outOff, len));
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        checkAead(r);
+        return r == 1;
     }
 }

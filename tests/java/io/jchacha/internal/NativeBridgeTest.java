@@ -119,6 +119,54 @@ class NativeBridgeTest {
         }
     }
 
+    @Test
+    void ffmSealsAndOpensAsJni() {
+        NativeCalls ffm = ffm();
+        SplittableRandom r = new SplittableRandom(10);
+        NativeCalls[] both = {JniCalls.INSTANCE, ffm};
+        for (int h : handles()) {
+            for (int len : new int[] {0, 1, 15, 16, 17, 255, 256, 257, 4096, 64 * 1024, 64 * 1024 + 1, 200_000}) {
+                for (int mode = 0; mode < 3; mode++) { // 0: separate arrays, 1: in place, 2: output 5 bytes after
+                    int[] state = r.ints(16).toArray();
+                    byte[] aad = new byte[r.nextInt(3) == 0 ? 0 : 40];
+                    r.nextBytes(aad);
+                    int aadOff = aad.length == 0 ? 0 : r.nextInt(10);
+                    int aadLen = aad.length == 0 ? 0 : r.nextInt(30);
+                    byte[] msg = new byte[len];
+                    r.nextBytes(msg);
+                    byte[][] sealed = new byte[2][];
+                    byte[][] opened = new byte[2][];
+                    boolean[] forged = new boolean[2];
+                    for (int k = 0; k < 2; k++) {
+                        NativeCalls c = both[k];
+                        byte[] buf = new byte[len + 40];
+                        System.arraycopy(msg, 0, buf, 3, len);
+                        byte[] out = mode == 0 ? new byte[len + 40] : buf;
+                        int outOff = mode == 0 ? 1 : mode == 1 ? 3 : 8;
+                        c.sealArray(h, state, aad, aadOff, aadLen, buf, 3, len, out, outOff);
+                        sealed[k] = java.util.Arrays.copyOfRange(out, outOff, outOff + len + 16);
+                        byte[] back = mode == 0 ? new byte[len + 3] : out;
+                        int backOff = mode == 0 ? 2 : mode == 1 ? outOff : outOff - 5;
+                        assertTrue(c.openArray(h, state, aad, aadOff, aadLen, out, outOff, len, back, backOff),
+                                c.name() + ": open of its own seal");
+                        opened[k] = java.util.Arrays.copyOfRange(back, backOff, backOff + len);
+                        byte[] bad = sealed[k].clone();
+                        bad[r.nextInt(bad.length)] ^= 1;
+                        byte[] zeros = new byte[len];
+                        java.util.Arrays.fill(zeros, (byte) 7);
+                        forged[k] = c.openArray(h, state, aad, aadOff, aadLen, bad, 0, len, zeros, 0);
+                        assertArrayEquals(new byte[len], zeros, c.name() + ": a forged message leaves zeros");
+                    }
+                    String what = "handle " + h + ", " + len + " bytes, mode " + mode;
+                    assertArrayEquals(sealed[0], sealed[1], what);
+                    assertArrayEquals(msg, opened[0], what);
+                    assertArrayEquals(msg, opened[1], what);
+                    assertEquals(false, forged[0] || forged[1], what);
+                }
+            }
+        }
+    }
+
     /** Both bridges throw the same exception class for the same bad argument. */
     private static void same(NativeCalls ffm, String what, java.util.function.Function<NativeCalls, Executable> call) {
         Class<? extends Throwable> jni = assertThrows(RuntimeException.class, call.apply(JniCalls.INSTANCE), what)
@@ -154,6 +202,31 @@ class NativeBridgeTest {
             same(ffm, "rounds " + rounds, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, rounds, false, a, 0, a, 0, 0));
             same(ffm, "hchacha rounds " + rounds, c -> () -> c.hchacha(h, new int[8], new int[4], rounds,
                     new int[8]));
+        }
+        int[] st = new int[16];
+        byte[] aad = new byte[20];
+        for (int[] g : ranges) {
+            String what = "range " + g[0] + "+" + g[1];
+            same(ffm, "seal in " + what, c -> () -> c.sealArray(h, st, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
+            same(ffm, "seal aad " + what, c -> () -> c.sealArray(h, st, aad, g[0], g[1], a, 0, 10, new byte[30], 0));
+            same(ffm, "open in " + what, c -> () -> c.openArray(h, st, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
+        }
+        for (int outOff : new int[] {-1, 90, 101, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            same(ffm, "seal out at " + outOff, c -> () -> c.sealArray(h, st, aad, 0, 0, new byte[30], 0, 10, a,
+                    outOff));
+            same(ffm, "open out at " + outOff, c -> () -> c.openArray(h, st, aad, 0, 0, new byte[30], 0, 14, a,
+                    outOff == 90 ? 87 : outOff));
+        }
+        same(ffm, "seal short output", c -> () -> c.sealArray(h, st, aad, 0, 0, a, 0, 10, new byte[25], 0));
+        same(ffm, "open short input", c -> () -> c.openArray(h, st, aad, 0, 0, new byte[25], 0, 10, a, 0));
+        same(ffm, "seal null aad", c -> () -> c.sealArray(h, st, null, 0, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "seal null state", c -> () -> c.sealArray(h, null, aad, 0, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "open short state", c -> () -> c.openArray(h, new int[15], aad, 0, 0, new byte[30], 0, 10, a, 0));
+        same(ffm, "seal null input", c -> () -> c.sealArray(h, st, aad, 0, 0, null, 0, 10, new byte[30], 0));
+        same(ffm, "open null output", c -> () -> c.openArray(h, st, aad, 0, 0, new byte[30], 0, 10, null, 0));
+        for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
+            same(ffm, "seal handle " + bad, c -> () -> c.sealArray(bad, st, aad, 0, 0, a, 0, 10, new byte[30], 0));
+            same(ffm, "open handle " + bad, c -> () -> c.openArray(bad, st, aad, 0, 0, new byte[30], 0, 10, a, 0));
         }
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
