@@ -58,8 +58,8 @@ public final class Report {
         GROUPS.put("open", "ChaCha20-Poly1305 open (tag check + decrypt, no AAD)");
     }
 
-    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "java", "SunJCE",
-            "BouncyCastle", "Conscrypt");
+    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "jdk", "java",
+            "SunJCE", "BouncyCastle", "Conscrypt");
     static final String SUN = "SunJCE";
     static final String BC = "BouncyCastle";
     static final String CON = "Conscrypt";
@@ -369,10 +369,11 @@ public final class Report {
         ratios.add(new String[] {"auto", SUN});
         ratios.add(new String[] {"auto", BC});
         ratios.add(new String[] {"auto", CON});
+        ratios.add(new String[] {"auto", "java"});
         if (group.equals("stream")) {
-            ratios.add(new String[] {"auto", "java"});
             ratios.add(new String[] {"java", SUN});
         }
+        ratios.add(new String[] {"jdk", SUN});
         for (String[] q : ratios) {
             if (!impls.containsKey(q[0]) || !impls.containsKey(q[1])) {
                 continue;
@@ -532,7 +533,7 @@ public final class Report {
         // the bars are the targets the issues set; --min-openssl, if given, overrides the OpenSSL ones
         double vsOpenssl = Double.isNaN(minOpenssl) ? 1.1 : minOpenssl;
         double vsOpensslAvx2 = Double.isNaN(minOpenssl) ? 1.0 : minOpenssl;
-        double aeadVsOpenssl = Double.isNaN(minOpenssl) ? 1.0 : minOpenssl;
+        double aeadVsOpenssl = Double.isNaN(minOpenssl) ? 1.3 : minOpenssl;
         for (Run r : runs.values()) {
             opensslRow(sb, r, "stream", "auto", ossl, "chacha20",
                     "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`", bar(vsOpenssl), vsOpenssl);
@@ -540,13 +541,19 @@ public final class Report {
                     "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path", bar(vsOpensslAvx2), vsOpensslAvx2);
         }
         Run r25 = runs.get("25");
-        sweep(sb, r25, "25", "stream", "auto", SUN, s -> true, 1.0,
-                "`auto` vs JDK 25 SunJCE, streaming, every size", true);
-        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s >= 16384, 1.7,
+        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s <= 4096, 1.3,
+                "`auto` vs JDK 25 SunJCE, streaming, 16 B - 4 KiB", true);
+        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s >= 16384, 1.8,
                 "`auto` vs JDK 25 SunJCE, streaming, from 16 KiB", false);
         for (Run r : runs.values()) {
-            sweep(sb, r, r.jdk, "stream", "auto", "java", s -> true, 1.0,
-                    "`auto` never slower than forced `java` (streaming, every size)", false);
+            for (String g : new String[] {"stream", "seal", "open"}) {
+                sweep(sb, r, r.jdk, g, "auto", "java", s -> true, 1.0,
+                        "`auto` never slower than forced `java` (" + g + ", every size)", false);
+            }
+        }
+        for (String g : new String[] {"stream", "seal", "open"}) { // the jdk backend: what auto runs without natives
+            sweep(sb, r25, "25", g, "jdk", SUN, s -> true, 0.95,
+                    "no native library (`jdk` backend) vs JDK 25 SunJCE (" + g + ", every size)", false);
         }
         sweep(sb, runs.get("17"), "17", "stream", "java", SUN, s -> s >= 1024, 2.0,
                 "`java` vs SunJCE on JDK 17, streaming, from 1 KiB", false);
@@ -555,8 +562,12 @@ public final class Report {
                     "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`", bar(aeadVsOpenssl),
                     aeadVsOpenssl);
         }
-        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16 && s <= 256, 3.0,
-                "AEAD seal (`auto`) vs JDK 25 SunJCE, 16-256 B", true);
+        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s == 16 || s == 64, 3.0,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, 16 and 64 B", true);
+        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s == 256 || s == 1024, 2.0,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, 256 B and 1 KiB", false);
+        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16384, 1.5,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, from 16 KiB", false);
         sb.append("\n*not met (within error)*: below the bar, but the error bars reach it. ").append(NOISY)
                 .append(" after a result: a cell it rests on has an error above ").append(Math.round(MAX_ERROR * 100))
                 .append(" % of its score.\n\n");
@@ -681,6 +692,7 @@ public final class Report {
     static final Map<String, Color> COLORS = Map.of(
             "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
             "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
+            "jdk", new Color(0xBCBD22),
             SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker(), CON, new Color(0xE377C2));
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */
