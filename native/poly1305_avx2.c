@@ -7,6 +7,10 @@
  * ones four per pass, h = (h + m) * r^4. The last pass multiplies the lanes by r^4, r^2, r^3, r^1 (the lane order
  * the 64-bit unpack of two 32-byte loads gives; r^8, r^6, r^7, r^5 for the first half of a last eight) before
  * they are summed. Entry and exit convert between the shared radix-2^44 state and 26-bit limbs.
+ *
+ * Eights against the fours alone (target/native-build/bench_aead --best avx2, the two binaries alternated 8 times
+ * on a loaded 2-vCPU Zen 3, maximum per cell): Poly1305 at 1 KiB 3427 -> 3990 MB/s, 16 KiB 5705 -> 8145, 1 MiB
+ * 5918 -> 8594; ChaCha20-Poly1305 seal at 16 KiB 1852 -> 2036, 1 MiB 1875 -> 2097; 256 bytes unchanged.
  */
 #include "poly1305.h"
 
