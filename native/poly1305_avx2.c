@@ -8,7 +8,7 @@
  * the 64-bit unpack of two 32-byte loads gives; r^8, r^6, r^7, r^5 for the first half of a last eight) before
  * they are summed. Entry and exit convert between the shared radix-2^44 state and 26-bit limbs.
  *
- * Eights against the fours alone (target/native-build/bench_aead --best avx2, the two binaries alternated 8 times
+ * Against the previous kernel, fours only (target/native-build/bench_aead --best avx2, the binaries alternated 8 times
  * on a loaded 2-vCPU Zen 3, maximum per cell): Poly1305 at 1 KiB 3427 -> 3990 MB/s, 16 KiB 5705 -> 8145, 1 MiB
  * 5918 -> 8594; ChaCha20-Poly1305 seal at 16 KiB 1852 -> 2036, 1 MiB 1875 -> 2097; 256 bytes unchanged.
  */
@@ -72,10 +72,6 @@ static void from26(const uint64_t l[5], uint64_t h[3])
     h[2] = h2;
 }
 
-/* Five 26-bit limbs per 64-bit lane: one block (or accumulator) per lane, four lanes. */
-typedef struct {
-    __m256i l[5];
-} vec5;
 /* A multiplier per lane: limbs r0..r4, then s1..s4 = 5 * r1..r4 (2^130 = 5 mod p; s[0] unused). */
 typedef struct {
     __m256i r[5], s[5];
@@ -84,7 +80,7 @@ typedef struct {
 #define MUL(a, b) _mm256_mul_epu32(a, b)
 #define ADD(a, b) _mm256_add_epi64(a, b)
 
-/* Row t of the power table as it stands: lanes r^4, r^2, r^3, r^1 (t = 0) or r^8, r^6, r^7, r^5 (t = 1). */
+/* Power table t as it stands, one multiplier per lane: lanes r^4, r^2, r^3, r^1 (t = 0) or r^8, r^6, r^7, r^5 (t = 1). */
 static inline pow5 lanes(const jc_poly1305 *st, int t)
 {
     pow5 p;
@@ -96,7 +92,7 @@ static inline pow5 lanes(const jc_poly1305 *st, int t)
     return p;
 }
 
-/* Lane 0 of row t in every lane: r^4 (t = 0) or r^8 (t = 1). */
+/* Lane 0 of power table t in every lane: r^4 (t = 0) or r^8 (t = 1). */
 static inline pow5 broadcast(const jc_poly1305 *st, int t)
 {
     pow5 p;
@@ -203,7 +199,7 @@ static inline void pass8(__m256i h[5], const uint8_t *m, const pow5 *ph, const p
     reduce8(h, d);
 }
 
-/* r^1..r^4 into row 0 of the power table (scalar, then split into 26-bit limbs). Each row is stored whole: the
+/* r^1..r^4 into power table 0 (scalar, then split into 26-bit limbs). Each row is stored whole: the
  * 16-byte loads that follow must not straddle four pending 4-byte stores (no store forwarding; ~4 ns per call). */
 static void setup4(jc_poly1305 *st)
 {
@@ -224,7 +220,7 @@ static void setup4(jc_poly1305 *st)
     st->tables |= JC_POLY_TAB_AVX2;
 }
 
-/* Row 1, r^8, r^6, r^7, r^5: row 0 times r^4 in one vector product (limbs as reduce leaves them). */
+/* Power table 1, r^8, r^6, r^7, r^5: table 0 times r^4 in one vector product (limbs as reduce leaves them). */
 static void setup8(jc_poly1305 *st)
 {
     const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0);
