@@ -80,7 +80,7 @@ typedef struct {
 #define MUL(a, b) _mm256_mul_epu32(a, b)
 #define ADD(a, b) _mm256_add_epi64(a, b)
 
-/* Power table t as it stands, one multiplier per lane: lanes r^4, r^2, r^3, r^1 (t = 0) or r^8, r^6, r^7, r^5 (t = 1). */
+/* Power table t as it stands, a multiplier per lane: r^4, r^2, r^3, r^1 (t = 0) or r^8, r^6, r^7, r^5 (t = 1). */
 static inline pow5 lanes(const jc_poly1305 *st, int t)
 {
     pow5 p;
@@ -199,8 +199,8 @@ static inline void pass8(__m256i h[5], const uint8_t *m, const pow5 *ph, const p
     reduce8(h, d);
 }
 
-/* r^1..r^4 into power table 0 (scalar, then split into 26-bit limbs). Each row is stored whole: the
- * 16-byte loads that follow must not straddle four pending 4-byte stores (no store forwarding; ~4 ns per call). */
+/* r^1..r^4 into power table 0 (scalar, then split into 26-bit limbs). Each row goes in one 16-byte store: the
+ * 16-byte loads that read it could not take their data from four pending 4-byte stores. */
 static void setup4(jc_poly1305 *st)
 {
     uint64_t p[3] = {st->r[0], st->r[1], st->r[2]}, l[4][5];
