@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-enum { JC_POLY_TAB_AVX2 = 1, JC_POLY_TAB_IFMA = 2 };
+enum { JC_POLY_TAB_AVX2 = 1, JC_POLY_TAB_IFMA = 2, JC_POLY_TAB_AVX2_8 = 4 };
 
 struct jc_poly1305 {
     uint64_t h[3];              /* accumulator, radix 2^44 */
@@ -29,8 +29,11 @@ struct jc_poly1305 {
     uint32_t buflen;            /* bytes pending in buf */
     uint32_t tables;            /* JC_POLY_TAB_* whose power tables below are filled */
     uint8_t buf[16];
-    uint32_t avx2_pow[4][10];   /* r^1..r^4: five 26-bit limbs, then 5 * limbs 1..4 (index 5..8), 0 */
-    uint64_t ifma_pow[16][3];   /* r^1..r^16, radix 2^44 */
+    union {                     /* a state's kernel never changes: one table is in use */
+        uint32_t avx2_pow[2][9][4]; /* lanes r^4, r^2, r^3, r^1, then r^8, r^6, r^7, r^5: 26-bit limbs 0..4,
+                                     * then 5 * limbs 1..4 (rows 5..8) */
+        uint64_t ifma_pow[16][3];   /* r^1..r^16, radix 2^44 */
+    };
 };
 
 /* Poly1305 kernels (full blocks, 2^128 bit set). avx2 and avx512ifma exist only where compiled in. */

@@ -5,6 +5,8 @@
  *    avx512ifma), one-shot and fed in odd pieces;
  *  - every kernel against portable for every length 0..2048, random keys plus edge keys (r clamped to its
  *    maximum, s all ones, r = 0/1), random messages and all-0xff messages (carry stress), whole and split;
+ *  - every kernel against portable for every block count 0..300 (the vector kernels' groups, tails and last
+ *    passes on either side of their thresholds), whole and in two calls;
  *  - AEAD: RFC 8439 2.8.2 seal and open on every backend row, every row against the portable row for many
  *    lengths and aad lengths, the incremental API against the one-shot, tampering (tag, ciphertext, aad: open
  *    returns 0 and zeroes its output, nothing outside it written), and input/output overlapping at many distances
@@ -174,6 +176,48 @@ static void test_poly_vs_portable(void)
         jc_poly1305_auth(kernels[k].fn, t1, m, big, key);
         CHECK(memcmp(t0, t1, 16) == 0, "%s vs portable: 1 MiB of 0xff, key all ones", kernels[k].name);
         free(m);
+    }
+}
+
+/*
+ * Every block count 0..300 (byte lengths 16n and 16n + 9): the vector kernels' groups of four and eight blocks
+ * above and below their thresholds, tails of 0..7 blocks after them, and the last pass's per-lane powers; whole,
+ * and as two calls on one state whose first is short or long (power tables built by the first or the second).
+ */
+static void test_poly_block_counts(void)
+{
+    enum { MAXB = 300 };
+    static uint8_t msg[MAXB * 16 + 16];
+    for (int k = 1; k < nkernels; k++) {
+        long bad = 0;
+        for (int mode = 0; mode < 2; mode++) {
+            for (size_t nb = 0; nb <= MAXB; nb++) {
+                for (size_t extra = 0; extra <= 9; extra += 9) {
+                    size_t len = nb * 16 + extra;
+                    uint8_t key[32], t0[16], t1[16];
+                    fill(key, 32);
+                    if (mode == 0) {
+                        fill(msg, len);
+                    } else { /* carries: all-ones message, r clamped to its maximum */
+                        memset(msg, 0xff, len);
+                        memset(key, 0xff, 32);
+                    }
+                    jc_poly1305_auth(jc_poly1305_blocks_portable, t0, msg, len, key);
+                    jc_poly1305_auth(kernels[k].fn, t1, msg, len, key);
+                    if (memcmp(t0, t1, 16) != 0 && bad++ < 5)
+                        CHECK(0, "%s vs portable: mode %d, %zu blocks + %zu bytes", kernels[k].name, mode, nb, extra);
+                    /* 16..31 blocks first: a vector call that needs only r^1..r^4, then the rest */
+                    const size_t short_first[] = {16 * (16 + nb % 16), 0}, long_first[] = {16 * (nb - nb % 13), 0};
+                    mac_pieces(kernels[k].fn, key, msg, len, short_first, 2, t1);
+                    if (memcmp(t0, t1, 16) != 0 && bad++ < 5)
+                        CHECK(0, "%s vs portable (short call first): mode %d, %zu blocks", kernels[k].name, mode, nb);
+                    mac_pieces(kernels[k].fn, key, msg, len, long_first, 2, t1);
+                    if (memcmp(t0, t1, 16) != 0 && bad++ < 5)
+                        CHECK(0, "%s vs portable (long call first): mode %d, %zu blocks", kernels[k].name, mode, nb);
+                }
+            }
+        }
+        CHECK(bad == 0, "%s vs portable over block counts 0..%d: %ld mismatches", kernels[k].name, MAXB, bad);
     }
 }
 
@@ -370,6 +414,7 @@ int main(void)
     }
     test_poly_kats();
     test_poly_vs_portable();
+    test_poly_block_counts();
     test_aead_kat();
     test_aead_rows();
     test_aead_overlap();
