@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.jchacha.fuzz;
 
 import java.util.Arrays;

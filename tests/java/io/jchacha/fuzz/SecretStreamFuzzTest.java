@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.jchacha.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
