@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,8 +96,19 @@ const char *jc_cpu_features(void);
 /* The architecture the library was compiled for: "x86_64", "aarch64" or "generic". */
 const char *jc_build_arch(void);
 
-/* Zeroes n bytes at p in a way the compiler cannot drop as a dead store (key material on stacks). */
-void jc_wipe(void *p, size_t n);
+/* Zeroes n bytes at p in a way the compiler cannot drop as a dead store (key material on stacks). Inline, so a
+ * wipe of a known size becomes a few stores instead of two calls (a 16-byte AEAD seal makes five wipes). */
+static inline void jc_wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__ __volatile__("" : : "r"(p) : "memory"); /* the stores are observable: not dropped as dead */
+#else
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--)
+        *v++ = 0;
+#endif
+}
 
 #ifdef __cplusplus
 }

@@ -16,19 +16,6 @@ static inline uint64_t le64(const uint8_t *p)
            (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
-/* Overwrites memory in a way the compiler may not drop. */
-void jc_wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__ __volatile__("" : : "r"(p) : "memory"); /* the stores are observable: not dropped as dead */
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--)
-        *v++ = 0;
-#endif
-}
-
 void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2])
 {
     uint64_t t0 = le64(key), t1 = le64(key + 8);
