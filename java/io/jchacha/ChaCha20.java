@@ -358,8 +358,11 @@ public final class ChaCha20 implements Destroyable {
         Objects.requireNonNull(out, "output");
         Objects.checkFromIndexSize(inOff, len, in.length);
         Objects.checkFromIndexSize(outOff, len, out.length);
-        checkRemaining(len);
         Overlap overlap = Overlap.of(in, inOff, out, outOff, len);
+        if (overlap == Overlap.NONE && fromCache(in, inOff, out, outOff, len)) {
+            return len;
+        }
+        checkRemaining(len);
         if (overlap == Overlap.NONE) {
             process(in, inOff, out, outOff, len);
         } else {
@@ -482,7 +485,17 @@ public final class ChaCha20 implements Destroyable {
         engine.xor(state, rounds, counter64, (byte[]) null, 0, ks, 0, n * BLOCK_LENGTH, work);
         ksBlock = block;
         ksBlocks = n;
+        streamed = want == max;
+        engineNext = block + n;
     }
+
+    /**
+     * Whether this cipher streams (its last cache fill was a full one) and the engine's last call for it ended on a
+     * block boundary at {@link #engineNext}: a call there continues the engine's work (see
+     * {@link Engine#streamDirectBytes()}). A hint only: an engine never relies on it for correctness.
+     */
+    private boolean streamed;
+    private long engineNext;
 
     /** The index into {@link #ks} of the next keystream byte, or -1 when the cache does not hold it. */
     private int cacheIndex() {
@@ -493,22 +506,50 @@ public final class ChaCha20 implements Destroyable {
         return (int) d * BLOCK_LENGTH + offset;
     }
 
+    /**
+     * The whole update from the keystream cache when the cache holds all of it and the byte after it (so the new
+     * position is inside the cache, short of the keystream's end): no fill, no limit check, no general position
+     * arithmetic. False, with nothing done, otherwise.
+     */
+    private boolean fromCache(byte[] in, int inOff, byte[] out, int outOff, int len) {
+        int ci = cacheIndex();
+        if (ci < 0 || len >= ksBlocks * BLOCK_LENGTH - ci) {
+            return false;
+        }
+        int end = ci + len;
+        xorFromCache(in, inOff, out, outOff, ci, len);
+        block = ksBlock + (end >>> 6);
+        offset = end & (BLOCK_LENGTH - 1);
+        return true;
+    }
+
     /** Staging for short buffer updates served from the cache (as long as {@link #ks}). */
     private byte[] scratch;
 
     /** Where in {@link #ks} the run that {@link #nextCacheRun} chose starts. */
     private int cachePos;
 
+    /** How many bytes the step {@link #nextCacheRun} chose sends to the engine directly. */
+    private int directLen;
+
     /**
      * The next step of an update of {@code len} bytes: the number of bytes to take from the keystream cache
-     * (filled first if it does not hold the next byte; the run starts at {@link #cachePos}), or 0 when the rest is
-     * block-aligned, not cached and long enough to go to the engine in one call.
+     * (filled first if it does not hold the next byte; the run starts at {@link #cachePos}), or 0 when the next
+     * {@link #directLen} bytes are block-aligned, not cached and go to the engine in one call: all of them when
+     * they are at least {@link Engine#directBytes()}, their whole blocks when they continue a streaming engine's
+     * last call and reach {@link Engine#streamDirectBytes()}.
      */
     private int nextCacheRun(int len) {
         int ci = cacheIndex();
         if (ci < 0) {
             if (offset == 0 && len >= engine.directBytes()) {
                 setCounter(block);
+                directLen = len;
+                return 0;
+            }
+            if (offset == 0 && streamed && block == engineNext && len >= engine.streamDirectBytes()) {
+                setCounter(block);
+                directLen = len & -BLOCK_LENGTH;
                 return 0;
             }
             fillCache(len);
@@ -522,16 +563,23 @@ public final class ChaCha20 implements Destroyable {
         while (len > 0) {
             int n = nextCacheRun(len);
             if (n == 0) {
-                engine.xor(state, rounds, counter64, in, inOff, out, outOff, len, work);
-                advance(len);
-                return;
+                n = directLen;
+                engine.xor(state, rounds, counter64, in, inOff, out, outOff, n, work);
+                directDone(n);
+            } else {
+                xorFromCache(in, inOff, out, outOff, cachePos, n);
             }
-            xorFromCache(in, inOff, out, outOff, cachePos, n);
             advance(n);
             inOff += n;
             outOff += n;
             len -= n;
         }
+    }
+
+    /** Notes where a direct engine call of {@code n} bytes from {@link #block} (offset 0) left the engine. */
+    private void directDone(int n) {
+        engineNext = block + (n >>> 6);
+        streamed &= (n & (BLOCK_LENGTH - 1)) == 0;
     }
 
     private void xorFromCache(byte[] in, int inOff, byte[] out, int outOff, int ci, int n) {
@@ -541,6 +589,18 @@ public final class ChaCha20 implements Destroyable {
             return;
         }
         int i = 0;
+        // 32 bytes a step, all loads before the stores (identical ranges stay exact); JDK 17, avx2, streaming
+        // updates: 256 B 129 ns vs 145 with 8-byte steps alone, 64 B 35-38 vs 41-44; JDK 25 within noise
+        for (; i + 32 <= n; i += 32) {
+            long a = (long) Bytes.LE_LONG.get(in, inOff + i) ^ (long) Bytes.LE_LONG.get(k, ci + i);
+            long b = (long) Bytes.LE_LONG.get(in, inOff + i + 8) ^ (long) Bytes.LE_LONG.get(k, ci + i + 8);
+            long c = (long) Bytes.LE_LONG.get(in, inOff + i + 16) ^ (long) Bytes.LE_LONG.get(k, ci + i + 16);
+            long d = (long) Bytes.LE_LONG.get(in, inOff + i + 24) ^ (long) Bytes.LE_LONG.get(k, ci + i + 24);
+            Bytes.LE_LONG.set(out, outOff + i, a);
+            Bytes.LE_LONG.set(out, outOff + i + 8, b);
+            Bytes.LE_LONG.set(out, outOff + i + 16, c);
+            Bytes.LE_LONG.set(out, outOff + i + 24, d);
+        }
         for (; i + 8 <= n; i += 8) {
             long v = (long) Bytes.LE_LONG.get(in, inOff + i) ^ (long) Bytes.LE_LONG.get(k, ci + i);
             Bytes.LE_LONG.set(out, outOff + i, v);
@@ -597,11 +657,10 @@ public final class ChaCha20 implements Destroyable {
         while (len > 0) {
             int n = nextCacheRun(len);
             if (n == 0) {
-                engine.xor(state, rounds, counter64, in, inPos, out, outPos, len, work);
-                advance(len);
-                return;
-            }
-            if (in == null) {
+                n = directLen;
+                engine.xor(state, rounds, counter64, in, inPos, out, outPos, n, work);
+                directDone(n);
+            } else if (in == null) {
                 out.put(outPos, ks, cachePos, n);
             } else {
                 // bulk copies: per-byte get/put on a direct buffer cost more than the keystream itself

@@ -70,4 +70,14 @@ public interface Engine {
     default int directBytes() {
         return bufferBlocks() * 64;
     }
+
+    /**
+     * From how many bytes a block-aligned update of a streaming cipher goes to the engine in one call (its whole
+     * blocks) when it starts where the engine's last call for that cipher, a full keystream buffer or a direct call,
+     * stopped: an engine that keeps per-stream state going (the jdk engine's SunJCE Cipher) makes such a call cheaper
+     * than a first one. At most {@link #directBytes()}.
+     */
+    default int streamDirectBytes() {
+        return directBytes();
+    }
 }

@@ -118,12 +118,13 @@ final class JdkEngine implements Engine, AeadEngine {
      * A call that continues a stream where its previous call stopped (same key and nonce, the next block, the last
      * call ended on a block boundary) goes on with the SunJCE Cipher kept in the stream's scratch; any other call
      * keys that Cipher afresh (init, about 100 ns; Cipher.getInstance once per scratch, about 300 ns). The scratch's
-     * wipe() re-keys the Cipher with zeros, so no key stays behind a destroyed cipher.
+     * wipe() re-keys the Cipher with zeros, so no key stays behind a destroyed cipher. Under {@code auto} a short
+     * call goes to the Java engine unless it continues that Cipher (then there is no set-up to avoid).
      */
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
-        if (rounds != 20 || len < javaBelow) {
+        if (rounds != 20 || len < javaBelow && !continues(scratch, state)) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
             return;
         }
@@ -139,6 +140,13 @@ final class JdkEngine implements Engine, AeadEngine {
         if (first < len) {
             sc.run(state, state[13] + 1, 0, in, inOff + first, out, outOff + first, len - first);
         }
+    }
+
+    /** Whether a call at {@code state} goes on where this engine's Cipher in {@code scratch} stopped. */
+    private boolean continues(EngineScratch scratch, int[] state) {
+        EngineScratch.Held h = scratch.held();
+        return h instanceof StreamCipher && ((StreamCipher) h).engine == this
+                && ((StreamCipher) h).continues(state, state[13], state[12]);
     }
 
     private StreamCipher streamCipher(EngineScratch scratch) {
@@ -293,6 +301,22 @@ final class JdkEngine implements Engine, AeadEngine {
     public int directBytes() {
         // from 1 KiB a call of its own (about 0.9 us, table in Engines) costs what XOR-ing from the cache does
         return 1024;
+    }
+
+    /**
+     * From 256 bytes a block-aligned update that continues the stream's Cipher goes to SunJCE itself: the cache pays
+     * SunJCE's XOR over zeros and a second XOR in Java, a continuing call only the wrapper's ~20 ns. ns per streaming
+     * update, JDK 25, Zen 3, loaded machine, best of 25 rounds, side by side (SunJCE's own Cipher.update alone):
+     * <pre>
+     *   bytes               128    192    256    512
+     *   through the cache    99    148    195    382
+     *   direct to SunJCE    110    148    178    332
+     *   SunJCE alone         86    127    158    327
+     * </pre>
+     */
+    @Override
+    public int streamDirectBytes() {
+        return 256;
     }
 
     // ---- AEAD ----

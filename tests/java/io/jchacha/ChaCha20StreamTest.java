@@ -230,6 +230,47 @@ class ChaCha20StreamTest {
         assertArrayEquals(expected, ks);
     }
 
+    /**
+     * Whole-block updates of a streaming cipher, which an engine may take directly where its last call (a full
+     * keystream cache or a direct call) stopped (the jdk engine's SunJCE Cipher goes on there), mixed with short and
+     * odd-sized updates, in place and not, and seeks: each against the reference keystream.
+     */
+    @ParameterizedTest(name = "{0} {1} rounds")
+    @MethodSource("configs")
+    void blockRunsOfAStreamMatchTheReference(ChaCha20.Variant v, int rounds) {
+        Random r = new Random(500 + v.ordinal() * 3 + rounds);
+        byte[] key = random(r, 32);
+        byte[] nonce = random(r, v.nonceLength());
+        int total = 48 * 1024;
+        byte[] msg = random(r, total);
+        byte[] ref = reference(v, key, nonce, 0, rounds, total);
+        int[] sizes = {16, 16, 48, 64, 256, 320, 512, 100, 256, 1024, 64, 4096, 28, 256, 192, 2048};
+        ChaCha20 c = ChaCha20.newInstance(v, key, nonce, 0, rounds);
+        int pos = 0;
+        for (int step = 0; step < 400; step++) {
+            if (step % 37 == 36 || pos == total) {
+                pos = r.nextBoolean() ? r.nextInt(total / 64) * 64 : r.nextInt(total);
+                c.seek(pos);
+            }
+            int n = Math.min(total - pos, sizes[step % sizes.length]);
+            byte[] out = new byte[n];
+            if (step % 3 == 0) {
+                System.arraycopy(msg, pos, out, 0, n);
+                c.update(out, 0, n, out, 0);
+            } else {
+                c.update(msg, pos, n, out, 0);
+            }
+            for (int i = 0; i < n; i++) {
+                if (out[i] != (byte) (msg[pos + i] ^ ref[pos + i])) {
+                    throw new AssertionError(v + "/" + rounds + " step " + step + " (" + n + " bytes at " + pos
+                            + "): byte " + i + " differs from reference");
+                }
+            }
+            pos += n;
+            assertEquals(pos, c.position());
+        }
+    }
+
     @Test
     void seekingEqualsSkipping() {
         Random r = new Random(6);

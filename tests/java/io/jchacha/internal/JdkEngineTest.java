@@ -131,4 +131,39 @@ class JdkEngineTest {
         assertSameAsJava(e, state(9, 0), 20, false, 256);
         assertTrue(EngineCalls.count(Backend.JDK) > jdkBefore, "256 bytes did not reach SunJCE");
     }
+
+    @Test
+    void autoKeepsShortCallsThatContinueTheStreamsCipherOnSunJce() {
+        JdkEngine e = jdk().withJavaBelow(256, 1024);
+        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        EngineScratch scratch = new EngineScratch();
+        try {
+            int[] s = state(5, 0);
+            byte[] ks = new byte[4096];
+            e.xor(s, 20, false, null, 0, ks, 0, ks.length, scratch); // keys the stream's Cipher: blocks 5 to 68
+            byte[] expected = new byte[ks.length];
+            JavaEngine.INSTANCE.xor(s, 20, false, null, 0, expected, 0, expected.length);
+            assertArrayEquals(expected, ks, "keystream");
+
+            long jdkBefore = EngineCalls.count(Backend.JDK);
+            s[12] = 5 + 64;
+            assertShortCall(e, s, scratch);
+            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "64 bytes going on from block 69 left SunJCE");
+            s[12] = 200;
+            assertShortCall(e, s, scratch);
+            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "64 bytes elsewhere keyed SunJCE afresh");
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    /** A 64-byte call with {@code scratch} equals the Java engine's. */
+    private static void assertShortCall(JdkEngine e, int[] s, EngineScratch scratch) {
+        byte[] msg = random(64);
+        byte[] out = new byte[64];
+        byte[] expected = new byte[64];
+        e.xor(s, 20, false, msg, 0, out, 0, 64, scratch);
+        JavaEngine.INSTANCE.xor(s, 20, false, msg, 0, expected, 0, 64);
+        assertArrayEquals(expected, out, "block " + s[12]);
+    }
 }
