@@ -41,6 +41,8 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     /** The stream after the wrap (counter 0 on), created when needed. */
     private ChaCha20 tail;
     private long used;
+    /** Bytes the head can still serve within the budget; {@link #xor} takes them without recomputing either. */
+    private long headLeft;
 
     public ChaCha20CipherSpi() {}
 
@@ -135,6 +137,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     private void start() {
         head = ChaCha20.newInstance(ChaCha20.Variant.IETF, keyBytes, nonce, initialCounter, 20);
         used = 0;
+        headLeft = Math.min(head.remaining(), STREAM_LIMIT);
         dataSeen = false;
     }
 
@@ -199,6 +202,13 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     }
 
     private void xor(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len <= headLeft) {
+            head.update(in, inOff, len, out, outOff);
+            used += len;
+            headLeft -= len;
+            return;
+        }
+        headLeft = 0; // from here every call checks the budget and the wrap itself
         checkBudget(len);
         long room = headRoom();
         if (len <= room) {
@@ -226,6 +236,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         } else if (len <= headRoom() && !Support.mayAliasUnseen(in, out)) {
             head.update(in, out); // one direct, one heap buffer: no shared memory, no copy
             used += len;
+            headLeft = Math.max(0, headLeft - len);
         } else {
             byte[] src = Support.copyOut(in, in.position(), len);
             xor(src, 0, len, src, 0);
