@@ -12,10 +12,14 @@
  *           fuzzer-chosen pieces.
  *   AEAD: jc_aead_seal/open on every row vs the portable row, input and output disjoint, identical or
  *           overlapping at any distance; open of a tampered message returns 0 and leaves the output untouched.
+ *   Secret stream (with each AEAD input): a libsodium secretstream message (secretstream.h) on every row vs the
+ *           portable row, into a separate buffer and with the ciphertext landing on the input; where libsodium's
+ *           padding equals the AEAD's (message length 0 or 8 mod 16) also against jc_aead_seal of tag block || m.
  *
  * Any mismatch aborts (libFuzzer saves the input). Replay: ./fuzz_kernels CORPUS_DIR; fuzz: -max_total_time=N.
  */
 #include "aead.h"
+#include "secretstream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,6 +193,9 @@ static void fuzz_poly1305(reader *r)
 
 /* ---- AEAD ----------------------------------------------------------------------------------------------- */
 
+static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt,
+                               size_t len, uint8_t tag);
+
 static void fuzz_aead(reader *r)
 {
     uint32_t st[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
@@ -238,9 +245,56 @@ static void fuzz_aead(reader *r)
         free(before);
         free(mem);
     }
+    check_secretstream(st, aad, aadlen, pt, len, (uint8_t)take(r, 1));
     free(aad);
     free(pt);
     free(sealed);
+}
+
+/* ---- secret stream ------------------------------------------------------------------------------------- */
+
+/* One message as the JNI glue seals it: the wire byte, the ciphertext at out + 1, the MAC; out + 1 <= in or apart. */
+static void ss_seal(const jc_backend *b, const uint32_t st[16], const uint8_t *ad, size_t adlen, uint8_t tag,
+                    const uint8_t *in, size_t len, uint8_t *out)
+{
+    jc_aead a;
+    jc_aead_init(&a, b, st);
+    jc_aead_aad(&a, ad, adlen);
+    uint8_t wire = jc_secretstream_tag_block(&a, tag);
+    jc_aead_seal_update(&a, in, out + 1, len);
+    jc_secretstream_mac(&a, out + 1 + len);
+    out[0] = wire;
+}
+
+static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt,
+                               size_t len, uint8_t tag)
+{
+    uint8_t *want = alloc(len + 17);
+    ss_seal(rows[0], st, ad, adlen, tag, pt, len, want);
+    if (len % 16 == 0 || len % 16 == 8) { /* libsodium's padding is the AEAD's: one AEAD over tag block || m */
+        uint8_t *buf = alloc(64 + len), *sealed = alloc(64 + len + 16);
+        memset(buf, 0, 64);
+        buf[0] = tag;
+        memcpy(buf + 64, pt, len);
+        jc_aead_seal(rows[0], st, ad, adlen, buf, 64 + len, sealed);
+        REQUIRE(want[0] == sealed[0] && memcmp(want + 1, sealed + 64, len + 16) == 0,
+                "secretstream vs aead: aad %zu len %zu tag %u", adlen, len, tag);
+        free(buf);
+        free(sealed);
+    }
+    for (int i = 0; i < nrows; i++) {
+        uint8_t *out = alloc(len + 17);
+        ss_seal(rows[i], st, ad, adlen, tag, pt, len, out);
+        REQUIRE(memcmp(out, want, len + 17) == 0, "secretstream %s: aad %zu len %zu", rows[i]->name, adlen, len);
+        uint8_t *mem = alloc(len + 17); /* the ciphertext lands on the input: in = mem + 1 */
+        memcpy(mem + 1, pt, len);
+        ss_seal(rows[i], st, ad, adlen, tag, mem + 1, len, mem);
+        REQUIRE(memcmp(mem, want, len + 17) == 0, "secretstream %s in place: aad %zu len %zu", rows[i]->name,
+                adlen, len);
+        free(mem);
+        free(out);
+    }
+    free(want);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
