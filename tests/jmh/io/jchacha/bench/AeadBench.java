@@ -35,7 +35,8 @@ public class AeadBench {
     final byte[][] sealed = new byte[2][];
     final byte[][] openNonce = {new byte[12], new byte[12]};
     final byte[] key = new byte[32];
-    final byte[] nonce = new byte[12];
+    /** The nonces seal uses (their first byte stays 0, so never an {@link #openNonce}). */
+    final MessageNonces nonces = new MessageNonces();
     final byte[] xnonce = new byte[24];
     final byte[][] xsealed = new byte[2][];
     final byte[][] xopenNonce = {new byte[24], new byte[24]};
@@ -47,7 +48,6 @@ public class AeadBench {
     KeyParameter bcKey;
     ChaCha20Poly1305 bc;
     Cipher con;
-    long n;
 
     @Setup
     public void setup() throws Exception {
@@ -78,18 +78,10 @@ public class AeadBench {
         }
     }
 
-    /** The next message's nonce (a 64-bit message number in the last 8 bytes; never an {@link #openNonce}). */
-    byte[] nextNonce() {
-        long v = ++n;
-        for (int i = 4; i < 12; i++, v >>>= 8) {
-            nonce[i] = (byte) v;
-        }
-        return nonce;
-    }
 
     @Benchmark
     public byte[] jchachaSeal() throws Exception {
-        jc.seal(nextNonce(), in, 0, size, NO_AAD, out, 0);
+        jc.seal(nonces.next(), in, 0, size, NO_AAD, out, 0);
         return out;
     }
 
@@ -107,7 +99,7 @@ public class AeadBench {
 
     @Benchmark
     public byte[] jchachaXSeal() throws Exception {
-        System.arraycopy(nextNonce(), 4, xnonce, 16, 8);
+        System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
         jx.seal(xnonce, in, 0, size, NO_AAD, out, 0);
         return out;
     }
@@ -121,7 +113,7 @@ public class AeadBench {
 
     @Benchmark
     public byte[] sunjceSeal() throws Exception {
-        sun.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nextNonce()));
+        sun.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nonces.next()));
         sun.doFinal(in, 0, size, out, 0);
         return out;
     }
@@ -136,7 +128,7 @@ public class AeadBench {
 
     @Benchmark
     public byte[] bouncycastleSeal() throws Exception {
-        bc.init(true, new AEADParameters(bcKey, 128, nextNonce()));
+        bc.init(true, new AEADParameters(bcKey, 128, nonces.next()));
         int k = bc.processBytes(in, 0, size, out, 0);
         bc.doFinal(out, k);
         return out;
@@ -154,7 +146,7 @@ public class AeadBench {
     @Benchmark
     public byte[] conscryptSeal() throws Exception {
         Cipher c = ConscryptPeer.require(con);
-        c.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nextNonce()));
+        c.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nonces.next()));
         c.doFinal(in, 0, size, out, 0);
         return out;
     }

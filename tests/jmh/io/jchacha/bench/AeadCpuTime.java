@@ -31,10 +31,10 @@ public final class AeadCpuTime {
     private final int size;
     /** sealed and xsealed are under the all-zero nonces zero12 and zero24 (seal never repeats them). */
     private final byte[] in, out, sealed, xsealed;
-    private final byte[] nonce = new byte[12], xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
+    private final MessageNonces nonces = new MessageNonces();
+    private final byte[] xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
     private final ChaCha20Poly1305CallerNonce ietf;
     private final XChaCha20Poly1305CallerNonce x;
-    private long n;
     private int sink;
     static volatile int blackhole;
 
@@ -82,13 +82,13 @@ public final class AeadCpuTime {
         for (int i = 0; i < ops; i++) {
             switch (op) {
                 case 0:
-                    ietf.seal(nextNonce(), in, 0, size, NO_AAD, out, 0);
+                    ietf.seal(nonces.next(), in, 0, size, NO_AAD, out, 0);
                     break;
                 case 1:
                     ietf.open(zero12, sealed, 0, size + 16, NO_AAD, out, 0);
                     break;
                 case 2:
-                    System.arraycopy(nextNonce(), 4, xnonce, 16, 8);
+                    System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
                     x.seal(xnonce, in, 0, size, NO_AAD, out, 0);
                     break;
                 default:
@@ -100,11 +100,4 @@ public final class AeadCpuTime {
         return (CPU.getCurrentThreadCpuTime() - t0) / (double) ops;
     }
 
-    private byte[] nextNonce() {
-        long v = ++n;
-        for (int i = 4; i < 12; i++, v >>>= 8) {
-            nonce[i] = (byte) v;
-        }
-        return nonce;
-    }
 }

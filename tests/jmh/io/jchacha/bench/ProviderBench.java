@@ -33,12 +33,12 @@ public class ProviderBench {
 
     byte[] in, out;
     final byte[] key = new byte[32];
-    final byte[] nonce = new byte[12];
+    final MessageNonces nonces = new MessageNonces();
     final byte[] streamNonce = new byte[12];
     final byte[][] sealed = new byte[2][];
     final byte[][] openNonce = {new byte[12], new byte[12]};
     int which;
-    long n, streamed;
+    long streamed;
     SecretKeySpec secretKey;
     ChaCha20Poly1305CallerNonce direct;
     Cipher aead;
@@ -68,23 +68,16 @@ public class ProviderBench {
         stream.init(Cipher.ENCRYPT_MODE, secretKey, new ChaCha20ParameterSpec(streamNonce, 0));
     }
 
-    byte[] nextNonce() {
-        long v = ++n;
-        for (int i = 4; i < 12; i++, v >>>= 8) {
-            nonce[i] = (byte) v;
-        }
-        return nonce;
-    }
 
     @Benchmark
     public byte[] directSeal() throws Exception {
-        direct.seal(nextNonce(), in, 0, size, NO_AAD, out, 0);
+        direct.seal(nonces.next(), in, 0, size, NO_AAD, out, 0);
         return out;
     }
 
     @Benchmark
     public byte[] providerSeal() throws Exception {
-        aead.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(nextNonce()));
+        aead.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(nonces.next()));
         aead.doFinal(in, 0, size, out, 0);
         return out;
     }

@@ -27,12 +27,11 @@ public class SingleBench {
 
     byte[] in, out;
     final byte[] key = new byte[32];
-    final byte[] nonce = new byte[12];
+    final MessageNonces nonces = new MessageNonces();
     SecretKeySpec sunKey;
     KeyParameter bcKey;
     Cipher sun;
     ChaCha7539Engine bc;
-    long n;
 
     @Setup
     public void setup() throws Exception {
@@ -45,31 +44,23 @@ public class SingleBench {
         bc = new ChaCha7539Engine();
     }
 
-    /** The next message's nonce (a 64-bit message number in the last 8 bytes). */
-    byte[] nextNonce() {
-        long v = ++n;
-        for (int i = 4; i < 12; i++, v >>>= 8) {
-            nonce[i] = (byte) v;
-        }
-        return nonce;
-    }
 
     @Benchmark
     public byte[] jchacha() {
-        ChaCha20.ietf(key, nextNonce()).update(in, 0, size, out, 0);
+        ChaCha20.ietf(key, nonces.next()).update(in, 0, size, out, 0);
         return out;
     }
 
     @Benchmark
     public byte[] sunjce() throws Exception {
-        sun.init(Cipher.DECRYPT_MODE, sunKey, new ChaCha20ParameterSpec(nextNonce(), 0));
+        sun.init(Cipher.DECRYPT_MODE, sunKey, new ChaCha20ParameterSpec(nonces.next(), 0));
         sun.update(in, 0, size, out, 0);
         return out;
     }
 
     @Benchmark
     public byte[] bouncycastle() {
-        bc.init(true, new ParametersWithIV(bcKey, nextNonce()));
+        bc.init(true, new ParametersWithIV(bcKey, nonces.next()));
         bc.processBytes(in, 0, size, out, 0);
         return out;
     }
