@@ -12,13 +12,11 @@ import io.jchacha.ChaCha20Poly1305CallerNonce;
 import io.jchacha.HChaCha20;
 import io.jchacha.TestSupport;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
+import io.jchacha.fuzz.Reference;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.bouncycastle.crypto.modes.ChaCha20Poly1305;
-import org.bouncycastle.crypto.params.AEADParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,15 +46,6 @@ class ShortAeadTest {
         byte[] b = new byte[n];
         r.nextBytes(b);
         return b;
-    }
-
-    private static byte[] bouncy(boolean encrypt, byte[] key, byte[] nonce, byte[] aad, byte[] in) throws Exception {
-        ChaCha20Poly1305 c = new ChaCha20Poly1305();
-        c.init(encrypt, new AEADParameters(new KeyParameter(key), 128, nonce, aad));
-        byte[] out = new byte[c.getOutputSize(in.length)];
-        int n = c.processBytes(in, 0, in.length, out, 0);
-        c.doFinal(out, n);
-        return out;
     }
 
     /** {@code a[off .. off + n)} equals {@code expected}; every other byte of {@code a} is still {@link #FILL}. */
@@ -116,7 +105,7 @@ class ShortAeadTest {
             byte[] aadRange = Arrays.copyOfRange(aad, 3, 3 + aadLen);
             for (int len = 0; len <= 300; len++) {
                 byte[] pt = random(r, len);
-                byte[] sealed = bouncy(true, key, nonce, aadRange, pt);
+                byte[] sealed = Reference.seal(key, nonce, pt, aadRange);
                 for (Map.Entry<String, AeadEngine> p : paths.entrySet()) {
                     check(p.getKey(), p.getValue(), st, aad, aadLen, pt, sealed);
                 }
@@ -163,7 +152,7 @@ class ShortAeadTest {
             byte[] xsub = HChaCha20.subkey(key, Arrays.copyOf(xnonce, 16));
             byte[] xietf = new byte[12];
             System.arraycopy(xnonce, 16, xietf, 4, 8);
-            byte[][] expected = {bouncy(true, key, nonce, aad, pt), bouncy(true, xsub, xietf, aad, pt)};
+            byte[][] expected = {Reference.seal(key, nonce, pt, aad), Reference.seal(xsub, xietf, pt, aad)};
             for (int k = 0; k < 2; k++) {
                 byte[] n = k == 0 ? nonce : xnonce;
                 String what = (k == 0 ? "ChaCha20-Poly1305 " : "XChaCha20-Poly1305 ") + len;
@@ -179,7 +168,7 @@ class ShortAeadTest {
                 assertAt(pt, out, 1, "open " + what);
                 byte[] whole = k == 0 ? ietf.open(n, expected[k], aad) : x.open(n, expected[k], aad);
                 assertArrayEquals(pt, whole, "one-shot open " + what);
-                assertArrayEquals(pt, bouncy(false, k == 0 ? key : xsub, k == 0 ? nonce : xietf, aad, expected[k]));
+                assertArrayEquals(pt, Reference.open(k == 0 ? key : xsub, k == 0 ? nonce : xietf, expected[k], aad));
             }
         }
     }
