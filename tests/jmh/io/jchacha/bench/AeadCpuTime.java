@@ -6,9 +6,11 @@ import io.jchacha.ChaCha20Poly1305CallerNonce;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.security.GeneralSecurityException;
 import java.util.Arrays;
-import javax.crypto.AEADBadTagException;
-import javax.crypto.ShortBufferException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * ns of this thread's CPU time per AEAD seal and open through the public API (what {@link AeadBench} does, no AAD,
@@ -26,19 +28,24 @@ public final class AeadCpuTime {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
     private static final byte[] NO_AAD = new byte[0];
-    private static final String[] OPS = {"seal", "open", "xseal", "xopen"};
+    private static final String[] OPS = {"seal", "open", "xseal", "xopen", "sunseal", "sunopen"};
 
     private final int size;
     /** sealed and xsealed are under the all-zero nonces zero12 and zero24 (seal never repeats them). */
     private final byte[] in, out, sealed, xsealed;
+    /** For SunJCE, which refuses (before JDK 21) to decrypt twice running under one key and nonce: one12, sealed1. */
+    private final byte[] one12 = new byte[12], sealed1;
+    private int turn;
     private final MessageNonces nonces = new MessageNonces();
     private final byte[] xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
     private final ChaCha20Poly1305CallerNonce ietf;
     private final XChaCha20Poly1305CallerNonce x;
+    private final Cipher sun;
+    private final SecretKeySpec sunKey;
     private int sink;
     static volatile int blackhole;
 
-    private AeadCpuTime(int size) {
+    private AeadCpuTime(int size) throws GeneralSecurityException {
         this.size = size;
         byte[] key = Sizes.random(32, 2);
         in = Sizes.random(size, 1);
@@ -47,6 +54,10 @@ public final class AeadCpuTime {
         x = new XChaCha20Poly1305CallerNonce(key);
         sealed = ietf.seal(zero12, in, NO_AAD);
         xsealed = x.seal(zero24, in, NO_AAD);
+        one12[0] = 1;
+        sealed1 = ietf.seal(one12, in, NO_AAD);
+        sun = Cipher.getInstance("ChaCha20-Poly1305", "SunJCE");
+        sunKey = new SecretKeySpec(key, "ChaCha20");
     }
 
     public static void main(String[] args) throws Exception {
@@ -71,13 +82,13 @@ public final class AeadCpuTime {
                     ns[r] = b.time(op, ops);
                 }
                 Arrays.sort(ns);
-                System.out.printf("%-5s %6d B %9.1f  [%.1f %.1f]%n", OPS[op], size, ns[rounds / 2], ns[0],
+                System.out.printf("%-7s %6d B %9.1f  [%.1f %.1f]%n", OPS[op], size, ns[rounds / 2], ns[0],
                         ns[rounds - 1]);
             }
         }
     }
 
-    private double time(int op, int ops) throws AEADBadTagException, ShortBufferException {
+    private double time(int op, int ops) throws GeneralSecurityException {
         long t0 = CPU.getCurrentThreadCpuTime();
         for (int i = 0; i < ops; i++) {
             switch (op) {
@@ -91,8 +102,17 @@ public final class AeadCpuTime {
                     System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
                     x.seal(xnonce, in, 0, size, NO_AAD, out, 0);
                     break;
-                default:
+                case 3:
                     x.open(zero24, xsealed, 0, size + 16, NO_AAD, out, 0);
+                    break;
+                case 4:
+                    sun.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nonces.next()));
+                    sun.doFinal(in, 0, size, out, 0);
+                    break;
+                default:
+                    boolean odd = (turn++ & 1) != 0;
+                    sun.init(Cipher.DECRYPT_MODE, sunKey, new IvParameterSpec(odd ? one12 : zero12));
+                    sun.doFinal(odd ? sealed1 : sealed, 0, size + 16, out, 0);
             }
             sink += out[0];
         }
