@@ -221,6 +221,7 @@ final class SecretStreamCore {
         Arrays.fill(mac, (byte) 0);
         poly.wipe();
         work.wipe();
+        aead.forget();
     }
 
 }

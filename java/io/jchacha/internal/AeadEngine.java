@@ -16,7 +16,8 @@ import java.nio.ByteBuffer;
  *
  * <p>Aliasing: input and output may overlap in any way (same array at other offsets, buffers that are views of
  * the same memory). The result must be as if the whole input were read before any output is written.
- * Implementations are stateless and thread-safe.
+ * Implementations are thread-safe; an instance from {@link #forEngine} serves one key owner and may keep working
+ * memory for it between messages (see {@link #forget()}).
  *
  * <p>Each input byte is read once: open decrypts exactly the ciphertext it authenticated and seal tags exactly
  * the ciphertext it computed, even if another thread writes the input or output memory during the call (the
@@ -48,10 +49,22 @@ public interface AeadEngine {
     boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
                  ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
 
-    /** The AEAD for {@code engine}: the engine itself when it implements this interface, else the Java one. */
+    /**
+     * Wipes what this AEAD keeps for its owner between messages (keyed working memory); the owner calls it when it
+     * drops its key. The AEAD stays usable.
+     */
+    default void forget() {}
+
+    /**
+     * The AEAD for one key owner over {@code engine}: the engine itself when it implements this interface (it keeps
+     * nothing between messages), else a new one of its own (the jdk engine's, or the Java one).
+     */
     static AeadEngine forEngine(Engine engine) {
         if (engine instanceof AeadEngine) {
             return (AeadEngine) engine;
+        }
+        if (engine instanceof JdkEngine) {
+            return new JdkAead((JdkEngine) engine);
         }
         return new JavaAead(engine);
     }

@@ -11,8 +11,10 @@ import java.util.function.Consumer;
  * state for calls that step the counter. Arrays are made on first need and only ever grow.
  *
  * <p>What it holds after a call is as secret as the key (permuted state, keystream, plaintext), so the owner keeps
- * it no longer than it keeps the key, and calls {@link #wipe()} when it is done. Not thread-safe: one owner, one
- * thread at a time, like the ciphers that own one.
+ * it no longer than it keeps the key, and calls {@link #wipe()} when it is done; {@link #clear()} zeroes the arrays
+ * between uses and leaves the engine's {@link Held} state (a keyed Cipher) for the owner's next call. Both zero only
+ * what was handed out since the last zeroing, so a short call after a long one does not pay for the long one's
+ * arrays. Not thread-safe: one owner, one thread at a time, like the ciphers that own one.
  */
 public final class EngineScratch {
     /** An engine's own state kept with one owner's calls (the jdk engine's running SunJCE Cipher). */
@@ -25,6 +27,8 @@ public final class EngineScratch {
     private int[] words;
     private byte[] bytes;
     private int[] state;
+    /** How much of each array was handed out since it was last zeroed. */
+    private int wordsUsed, bytesUsed;
 
     /** Runs {@code call} with a scratch made for it and wiped afterwards: the path of callers that keep none. */
     static void once(Consumer<EngineScratch> call) {
@@ -42,6 +46,7 @@ public final class EngineScratch {
             wipe(words);
             words = new int[n];
         }
+        wordsUsed = Math.max(wordsUsed, n);
         return words;
     }
 
@@ -51,6 +56,7 @@ public final class EngineScratch {
             wipe(bytes);
             bytes = new byte[n];
         }
+        bytesUsed = Math.max(bytesUsed, n);
         return bytes;
     }
 
@@ -61,6 +67,11 @@ public final class EngineScratch {
         }
         System.arraycopy(src, 0, state, 0, 16);
         return state;
+    }
+
+    /** For tests: the byte and word arrays as they are (null where none was made yet). */
+    Object[] arraysForTest() {
+        return new Object[] {bytes, words, state};
     }
 
     /** What an engine left here on an earlier call of this owner, or null. */
@@ -79,9 +90,22 @@ public final class EngineScratch {
             held.wipe();
             held = null;
         }
-        wipe(words);
-        wipe(bytes);
-        wipe(state);
+        clear();
+    }
+
+    /** Zeroes what the arrays were used for and keeps the engine's {@link Held} state for the owner's next call. */
+    void clear() {
+        if (wordsUsed > 0) {
+            Arrays.fill(words, 0, wordsUsed, 0);
+            wordsUsed = 0;
+        }
+        if (bytesUsed > 0) {
+            Arrays.fill(bytes, 0, bytesUsed, (byte) 0);
+            bytesUsed = 0;
+        }
+        if (state != null) {
+            Arrays.fill(state, 0);
+        }
     }
 
     private static void wipe(int[] a) {

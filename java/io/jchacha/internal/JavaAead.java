@@ -3,6 +3,7 @@ package io.jchacha.internal;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * ChaCha20-Poly1305 (RFC 8439 2.8) over any {@link Engine}: the default {@link AeadEngine}.
@@ -20,9 +21,37 @@ public final class JavaAead implements AeadEngine {
     private static final int TAG = 16;
 
     private final Engine engine;
+    private final AtomicReference<EngineScratch> spare = new AtomicReference<>();
 
     public JavaAead(Engine engine) {
         this.engine = engine;
+    }
+
+    /** The spare scratch, or a new one if another thread has it. */
+    private EngineScratch takeScratch() {
+        EngineScratch s = spare.getAndSet(null);
+        return s != null ? s : new EngineScratch();
+    }
+
+    /** Zeroes the message's working memory and keeps the scratch as the spare, or wipes it if there is one. */
+    private void putBack(EngineScratch s) {
+        s.clear();
+        if (!spare.compareAndSet(null, s)) {
+            s.wipe();
+        }
+    }
+
+    /** For tests: the spare scratch, or null. */
+    EngineScratch spareForTest() {
+        return spare.get();
+    }
+
+    @Override
+    public void forget() {
+        EngineScratch s = spare.getAndSet(null);
+        if (s != null) {
+            s.wipe();
+        }
     }
 
     /** The Poly1305 one-time key (RFC 8439 2.6): the first 32 bytes of the block {@code state} names. */
@@ -157,12 +186,12 @@ public final class JavaAead implements AeadEngine {
     /**
      * One pass, {@value #CHUNK} bytes at a time: the cipher writes the chunk into a private array, the MAC reads it
      * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
-     * One {@link EngineScratch} serves every chunk of the message (and holds the chunk), wiped at the end.
+     * One {@link EngineScratch} serves every chunk of the message (and holds the chunk), zeroed at the end.
      */
     private void seal(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, Output out) {
         Poly1305 mac = macFor(state, aad, aadOff, aadLen);
         int[] s = counterOne(state);
-        EngineScratch work = new EngineScratch();
+        EngineScratch work = takeScratch();
         try {
             byte[] chunk = work.bytes(Math.min(CHUNK, len));
             for (int done = 0; done < len; ) {
@@ -178,7 +207,7 @@ public final class JavaAead implements AeadEngine {
             out.put(len, tag, TAG);
         } finally {
             Arrays.fill(s, 0);
-            work.wipe();
+            putBack(work);
         }
     }
 
@@ -191,7 +220,7 @@ public final class JavaAead implements AeadEngine {
                          Output out) {
         Poly1305 mac = macFor(state, aad, aadOff, aadLen);
         int[] s = counterOne(state);
-        EngineScratch work = new EngineScratch();
+        EngineScratch work = takeScratch();
         try {
             byte[] chunk = work.bytes(Math.min(CHUNK, len));
             for (int done = 0; done < len; ) {
@@ -211,7 +240,7 @@ public final class JavaAead implements AeadEngine {
             return ok;
         } finally {
             Arrays.fill(s, 0);
-            work.wipe();
+            putBack(work);
         }
     }
 

@@ -7,10 +7,8 @@ import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
-import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.ChaCha20ParameterSpec;
-import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -31,35 +29,30 @@ import javax.crypto.spec.SecretKeySpec;
  * on the machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front), and is re-keyed
  * with zeros when the scratch is wiped (SunJCE's own copies of earlier keys become garbage, as with any use of
  * SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which finishes them
- * before a Cipher could be keyed.
+ * before a Cipher could be made and keyed; where the scratch holds a Cipher already, only calls shorter than
+ * {@link #rekeyJavaBelow} do (re-keying costs an init, without {@code Cipher.getInstance}).
  *
- * <p>AEAD: where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under
- * {@code auto} from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to
- * jchacha's rules with a private copy: open copies ciphertext and tag once and SunJCE checks and decrypts that copy
- * (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the plaintext released
- * is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext by reading it back
- * from its output) and copies it out. Each copy holds a whole message (SunJCE's AEAD works on whole messages).
- * Elsewhere the Java AEAD runs over this engine's keystream (jchacha's Poly1305 outruns SunJCE's Java one).
+ * <p>Its AEAD, one per key owner, is {@link JdkAead}.
  */
-final class JdkEngine implements Engine, AeadEngine {
+final class JdkEngine implements Engine {
     private static final long M = 0xFFFFFFFFL;
-    private static final int TAG = 16;
 
     private final Provider sunJce;
     /** Array calls shorter than this go to the Java engine (0: never); see {@link #withJavaBelow}. */
     private final int javaBelow;
-    /** Whether seal and open go through SunJCE's ChaCha20-Poly1305; else {@link #javaAead}. */
+    /** The same where the caller's scratch holds a Cipher of this engine already, which then needs only an init. */
+    private final int rekeyJavaBelow;
+    /** Whether {@link JdkAead} seals and opens through SunJCE's ChaCha20-Poly1305, else the Java AEAD. */
     private final boolean sunJceAead;
-    /** Messages shorter than this take {@link #javaAead} even when {@link #sunJceAead}. */
+    /** Messages shorter than this take the Java AEAD even when {@link #sunJceAead}. */
     private final int aeadJavaBelow;
-    private final JavaAead javaAead;
 
-    JdkEngine(Provider sunJce, int javaBelow, boolean sunJceAead, int aeadJavaBelow) {
+    JdkEngine(Provider sunJce, int javaBelow, int rekeyJavaBelow, boolean sunJceAead, int aeadJavaBelow) {
         this.sunJce = sunJce;
         this.javaBelow = javaBelow;
+        this.rekeyJavaBelow = rekeyJavaBelow;
         this.sunJceAead = sunJceAead;
         this.aeadJavaBelow = aeadJavaBelow;
-        this.javaAead = new JavaAead(this);
     }
 
     /** The engine, or the reason it cannot run: intrinsics as {@link JdkIntrinsics} sees them, and the self-test. */
@@ -68,10 +61,10 @@ final class JdkEngine implements Engine, AeadEngine {
         if (why != null) {
             return why;
         }
-        JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, JdkIntrinsics.poly1305(), 0);
+        JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, 0, JdkIntrinsics.poly1305(), 0);
         String self = SelfTest.run(e, ChaChaBlock::hchacha);
         if (self == null) {
-            self = SelfTest.runAead(e, (key, msg, tag) -> {
+            self = SelfTest.runAead(new JdkAead(e), (key, msg, tag) -> {
                 Poly1305 p = new Poly1305(key, 0);
                 p.update(msg, 0, msg.length);
                 p.finish(tag, 0);
@@ -81,21 +74,27 @@ final class JdkEngine implements Engine, AeadEngine {
     }
 
     /**
-     * This engine with array calls shorter than {@code bytes}, and AEAD messages shorter than {@code aeadBytes},
-     * kept off SunJCE ({@code auto} uses it; a forced {@code jdk} sends SunJCE everything it can express).
+     * This engine with array calls shorter than {@code bytes} ({@code rekeyBytes} when the caller's scratch holds a
+     * Cipher to re-key), and AEAD messages shorter than {@code aeadBytes}, kept off SunJCE ({@code auto} uses it; a
+     * forced {@code jdk} sends SunJCE everything it can express).
      */
-    JdkEngine withJavaBelow(int bytes, int aeadBytes) {
-        return new JdkEngine(sunJce, bytes, sunJceAead, aeadBytes);
+    JdkEngine withJavaBelow(int bytes, int rekeyBytes, int aeadBytes) {
+        return new JdkEngine(sunJce, bytes, rekeyBytes, sunJceAead, aeadBytes);
     }
 
     /** This engine with AEAD through SunJCE's ChaCha20-Poly1305 or not, whatever its intrinsics (for tests). */
     JdkEngine withSunJceAead(boolean on) {
-        return new JdkEngine(sunJce, javaBelow, on, aeadJavaBelow);
+        return new JdkEngine(sunJce, javaBelow, rekeyJavaBelow, on, aeadJavaBelow);
     }
 
     /** Whether seal and open go through SunJCE's ChaCha20-Poly1305 (for {@code auto}'s reason and the tests). */
     boolean sunJceAead() {
         return sunJceAead;
+    }
+
+    /** Whether a message of {@code len} bytes goes through SunJCE's ChaCha20-Poly1305. */
+    boolean sunJceAead(int len) {
+        return sunJceAead && len >= aeadJavaBelow;
     }
 
     @Override
@@ -117,14 +116,15 @@ final class JdkEngine implements Engine, AeadEngine {
     /**
      * A call that continues a stream where its previous call stopped (same key and nonce, the next block, the last
      * call ended on a block boundary) goes on with the SunJCE Cipher kept in the stream's scratch; any other call
-     * keys that Cipher afresh (init, about 100 ns; Cipher.getInstance once per scratch, about 300 ns). The scratch's
-     * wipe() re-keys the Cipher with zeros, so no key stays behind a destroyed cipher. Under {@code auto} a short
-     * call goes to the Java engine unless it continues that Cipher (then there is no set-up to avoid).
+     * keys that Cipher afresh (init, about 200 ns; Cipher.getInstance once per scratch, about 200 ns more: table at
+     * {@code Engines.JDK_REKEY_JAVA_BELOW}). The scratch's wipe() re-keys the Cipher with zeros, so no key stays
+     * behind a destroyed cipher. Under {@code auto} a short call goes to the Java engine unless it continues that
+     * Cipher (then there is no set-up to avoid); see {@link #javaBelow(EngineScratch, int[])}.
      */
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
-        if (rounds != 20 || len < javaBelow && !continues(scratch, state)) {
+        if (rounds != 20 || len < javaBelow(scratch, state)) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
             return;
         }
@@ -142,11 +142,16 @@ final class JdkEngine implements Engine, AeadEngine {
         }
     }
 
-    /** Whether a call at {@code state} goes on where this engine's Cipher in {@code scratch} stopped. */
-    private boolean continues(EngineScratch scratch, int[] state) {
+    /**
+     * Below how many bytes a call at {@code state} goes to the Java engine: none when it goes on where this engine's
+     * Cipher in {@code scratch} stopped, fewer when that Cipher needs only an init than when it must be made.
+     */
+    private int javaBelow(EngineScratch scratch, int[] state) {
         EngineScratch.Held h = scratch.held();
-        return h instanceof StreamCipher && ((StreamCipher) h).engine == this
-                && ((StreamCipher) h).continues(state, state[13], state[12]);
+        if (h instanceof StreamCipher && ((StreamCipher) h).engine == this) {
+            return ((StreamCipher) h).continues(state, state[13], state[12]) ? 0 : rekeyJavaBelow;
+        }
+        return javaBelow;
     }
 
     private StreamCipher streamCipher(EngineScratch scratch) {
@@ -245,7 +250,7 @@ final class JdkEngine implements Engine, AeadEngine {
     }
 
     /** A fresh SunJCE cipher keyed from {@code state[4..11]}. */
-    private Cipher cipher(String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
+    Cipher cipher(String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
         try {
             Cipher c = Cipher.getInstance(algorithm, sunJce);
             init(c, algorithm, mode, state, params);
@@ -271,7 +276,7 @@ final class JdkEngine implements Engine, AeadEngine {
     }
 
     /** SunJCE refusing input jchacha validated: a defect, not bad input (its messages hold no key material). */
-    private static IllegalStateException failed(String algorithm, GeneralSecurityException e) {
+    static IllegalStateException failed(String algorithm, GeneralSecurityException e) {
         return new IllegalStateException("SunJCE " + algorithm + " refused a validated call: " + e.getMessage(), e);
     }
 
@@ -317,96 +322,5 @@ final class JdkEngine implements Engine, AeadEngine {
     @Override
     public int streamDirectBytes() {
         return 256;
-    }
-
-    // ---- AEAD ----
-
-    /** A SunJCE ChaCha20-Poly1305 cipher for the IETF state (counter 0), the AAD already passed. */
-    private Cipher aead(int mode, int[] state, byte[] aad, int aadOff, int aadLen) {
-        byte[] nonce = new byte[12];
-        Bytes.LE_INT.set(nonce, 0, state[13]);
-        Bytes.LE_INT.set(nonce, 4, state[14]);
-        Bytes.LE_INT.set(nonce, 8, state[15]);
-        Cipher c = cipher("ChaCha20-Poly1305", mode, state, new IvParameterSpec(nonce));
-        c.updateAAD(aad, aadOff, aadLen);
-        return c;
-    }
-
-    /** Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place). */
-    private void sunJceSeal(int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                            byte[] sealed) {
-        try {
-            aead(Cipher.ENCRYPT_MODE, state, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
-        } catch (GeneralSecurityException e) {
-            throw failed("ChaCha20-Poly1305", e);
-        }
-    }
-
-    /**
-     * Opens the private copy {@code ct} (ciphertext, then tag) in place: true with the plaintext in
-     * {@code ct[0 .. len)}, or false with {@code ct} all zero. Either way {@code ct[0 .. len)} is what the output gets.
-     */
-    private boolean sunJceOpen(int[] state, byte[] aad, int aadOff, int aadLen, byte[] ct, int len) {
-        try {
-            aead(Cipher.DECRYPT_MODE, state, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, ct, 0);
-            return true;
-        } catch (AEADBadTagException e) {
-            Arrays.fill(ct, (byte) 0);
-            return false;
-        } catch (GeneralSecurityException e) {
-            throw failed("ChaCha20-Poly1305", e);
-        }
-    }
-
-    @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
-                     byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (!sunJceAead || len < aeadJavaBelow) {
-            javaAead.seal(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
-            return;
-        }
-        byte[] sealed = new byte[len + TAG];
-        sunJceSeal(state, aad, aadOff, aadLen, in, inOff, len, sealed);
-        System.arraycopy(sealed, 0, out, outOff, len + TAG);
-    }
-
-    @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
-                        byte[] in, int inOff, int len, byte[] out, int outOff) {
-        if (!sunJceAead || len < aeadJavaBelow) {
-            return javaAead.open(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
-        }
-        byte[] ct = Arrays.copyOfRange(in, inOff, inOff + len + TAG);
-        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
-        System.arraycopy(ct, 0, out, outOff, len);
-        Arrays.fill(ct, (byte) 0);
-        return ok;
-    }
-
-    @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
-                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        if (!sunJceAead || len < aeadJavaBelow) {
-            javaAead.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
-            return;
-        }
-        byte[] sealed = new byte[len + TAG];
-        in.get(inPos, sealed, 0, len);
-        sunJceSeal(state, aad, aadOff, aadLen, sealed, 0, len, sealed);
-        out.put(outPos, sealed, 0, len + TAG);
-    }
-
-    @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
-                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        if (!sunJceAead || len < aeadJavaBelow) {
-            return javaAead.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
-        }
-        byte[] ct = new byte[len + TAG];
-        in.get(inPos, ct, 0, len + TAG);
-        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
-        out.put(outPos, ct, 0, len);
-        Arrays.fill(ct, (byte) 0);
-        return ok;
     }
 }

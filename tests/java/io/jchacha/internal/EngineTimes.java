@@ -59,7 +59,7 @@ public final class EngineTimes {
                     for (String n : names) {
                         boolean sunJce = n.equals("jdk-sunjce-aead");
                         Engine e = Engines.forBackend(Backend.fromId(sunJce ? "jdk" : n));
-                        AeadEngine a = sunJce ? ((JdkEngine) e).withSunJceAead(true) : AeadEngine.forEngine(e);
+                        AeadEngine a = sunJce ? new JdkAead(((JdkEngine) e).withSunJceAead(true)) : AeadEngine.forEngine(e);
                         double t = what.equals("xor")
                                 ? ns((in, out, l) -> e.xor(st, 20, false, in, 0, out, 0, l), len)
                                 : ns((in, out, l) -> a.seal(st, aad, 0, 0, in, 0, l, out, 0), len);

@@ -35,7 +35,7 @@ class JdkEngineTest {
         if (Engines.unavailableReason(Backend.JDK) != null) {
             return Optional.empty();
         }
-        return Optional.of(((JdkEngine) Engines.forBackend(Backend.JDK)).withSunJceAead(true));
+        return Optional.of(new JdkAead(((JdkEngine) Engines.forBackend(Backend.JDK)).withSunJceAead(true)));
     }
 
     private static int[] state(int counterLow, int word13) {
@@ -123,7 +123,7 @@ class JdkEngineTest {
 
     @Test
     void autoHandsShortCallsToTheJavaEngine() {
-        JdkEngine e = jdk().withJavaBelow(256, 1024);
+        JdkEngine e = jdk().withJavaBelow(256, 256, 1024);
         assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
         long jdkBefore = EngineCalls.count(Backend.JDK);
         assertSameAsJava(e, state(9, 0), 20, false, 255);
@@ -134,7 +134,7 @@ class JdkEngineTest {
 
     @Test
     void autoKeepsShortCallsThatContinueTheStreamsCipherOnSunJce() {
-        JdkEngine e = jdk().withJavaBelow(256, 1024);
+        JdkEngine e = jdk().withJavaBelow(256, 256, 1024);
         assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
         EngineScratch scratch = new EngineScratch();
         try {
@@ -159,11 +159,40 @@ class JdkEngineTest {
 
     /** A 64-byte call with {@code scratch} equals the Java engine's. */
     private static void assertShortCall(JdkEngine e, int[] s, EngineScratch scratch) {
-        byte[] msg = random(64);
-        byte[] out = new byte[64];
-        byte[] expected = new byte[64];
-        e.xor(s, 20, false, msg, 0, out, 0, 64, scratch);
-        JavaEngine.INSTANCE.xor(s, 20, false, msg, 0, expected, 0, 64);
-        assertArrayEquals(expected, out, "block " + s[12]);
+        assertCall(e, s, scratch, 64);
+    }
+
+    /** A call of {@code len} bytes with {@code scratch} equals the Java engine's. */
+    private static void assertCall(JdkEngine e, int[] s, EngineScratch scratch, int len) {
+        byte[] msg = random(len);
+        byte[] out = new byte[len];
+        byte[] expected = new byte[len];
+        e.xor(s, 20, false, msg, 0, out, 0, len, scratch);
+        JavaEngine.INSTANCE.xor(s, 20, false, msg, 0, expected, 0, len);
+        assertArrayEquals(expected, out, len + " bytes at block " + s[12]);
+    }
+
+    @Test
+    void aCipherTheScratchHoldsIsReKeyedFromItsOwnThreshold() {
+        JdkEngine e = jdk().withJavaBelow(256, 128, 1024);
+        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        EngineScratch scratch = new EngineScratch();
+        try {
+            int[] s = state(5, 0);
+            long jdkBefore = EngineCalls.count(Backend.JDK);
+            assertCall(e, s, scratch, 200);
+            assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), "200 bytes without a Cipher reached SunJCE");
+            assertCall(e, s, scratch, 256); // makes the Cipher
+            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "256 bytes did not reach SunJCE");
+            s[12] = 200;
+            assertCall(e, s, scratch, 128);
+            assertEquals(jdkBefore + 2, EngineCalls.count(Backend.JDK), "128 bytes did not re-key the held Cipher");
+            s[12] = 300;
+            s[14] ^= 1;
+            assertCall(e, s, scratch, 127);
+            assertEquals(jdkBefore + 2, EngineCalls.count(Backend.JDK), "127 bytes elsewhere reached SunJCE");
+        } finally {
+            scratch.wipe();
+        }
     }
 }
