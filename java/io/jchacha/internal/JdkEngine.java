@@ -124,7 +124,9 @@ final class JdkEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
-        if (rounds != 20 || len < javaBelow(scratch, state)) {
+        StreamCipher held = held(scratch);
+        boolean continues = held != null && held.continues(state, state[13], state[12]);
+        if (rounds != 20 || !continues && len < (held != null ? rekeyJavaBelow : javaBelow)) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
             return;
         }
@@ -132,33 +134,29 @@ final class JdkEngine implements Engine {
             return;
         }
         EngineCalls.served(Backend.JDK);
+        StreamCipher sc = held != null ? held : newStreamCipher(scratch);
         // blocks before the low counter word wraps: only a 64-bit counter carries (an IETF call never gets there)
         long toWrap = (1L << 32) - (state[12] & M);
         int first = counter64 ? (int) Math.min(len, toWrap * 64) : len;
-        StreamCipher sc = streamCipher(scratch);
-        sc.run(state, state[13], state[12], in, inOff, out, outOff, first);
+        if (!continues) {
+            sc.key(state, state[13], state[12]);
+        }
+        sc.run(in, inOff, out, outOff, first);
         if (first < len) {
-            sc.run(state, state[13] + 1, 0, in, inOff + first, out, outOff + first, len - first);
+            sc.key(state, state[13] + 1, 0);
+            sc.run(in, inOff + first, out, outOff + first, len - first);
         }
     }
 
-    /**
-     * Below how many bytes a call at {@code state} goes to the Java engine: none when it goes on where this engine's
-     * Cipher in {@code scratch} stopped, fewer when that Cipher needs only an init than when it must be made.
-     */
-    private int javaBelow(EngineScratch scratch, int[] state) {
+    /** This engine's Cipher in {@code scratch}, or null. */
+    private StreamCipher held(EngineScratch scratch) {
         EngineScratch.Held h = scratch.held();
-        if (h instanceof StreamCipher && ((StreamCipher) h).engine == this) {
-            return ((StreamCipher) h).continues(state, state[13], state[12]) ? 0 : rekeyJavaBelow;
-        }
-        return javaBelow;
+        return h instanceof StreamCipher && ((StreamCipher) h).engine == this ? (StreamCipher) h : null;
     }
 
-    private StreamCipher streamCipher(EngineScratch scratch) {
+    /** A new Cipher of this engine kept in {@code scratch}, in place of whatever another engine left there. */
+    private StreamCipher newStreamCipher(EngineScratch scratch) {
         EngineScratch.Held h = scratch.held();
-        if (h instanceof StreamCipher && ((StreamCipher) h).engine == this) {
-            return (StreamCipher) h;
-        }
         if (h != null) {
             h.wipe();
         }
@@ -186,18 +184,16 @@ final class JdkEngine implements Engine {
         }
 
         /**
-         * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null): nonce ({@code nonce0},
-         * state[14], state[15]), this block counter. Nothing is written before the Cipher is ready.
+         * SunJCE's ChaCha20 over {@code len} bytes (raw keystream when {@code in} is null) where the Cipher stands:
+         * keyed by {@link #key} or continuing its last call.
          */
-        void run(int[] s, int nonce0, int counter, byte[] in, int inOff, byte[] out, int outOff, int len) {
-            if (!continues(s, nonce0, counter)) {
-                key(s, nonce0, counter);
-            }
+        void run(byte[] in, int inOff, byte[] out, int outOff, int len) {
             if (in == null) {
                 Arrays.fill(out, outOff, outOff + len, (byte) 0);
                 in = out;
                 inOff = outOff;
             }
+            long at = next;
             next = -1; // until this update is known to have ended on a block boundary
             try {
                 cipher.update(in, inOff, len, out, outOff);
@@ -205,11 +201,12 @@ final class JdkEngine implements Engine {
                 throw failed("ChaCha20", e);
             }
             if (len % 64 == 0) {
-                next = (counter & M) + len / 64;
+                next = at + len / 64;
             }
         }
 
-        private boolean continues(int[] s, int nonce0, int counter) {
+        /** Whether the Cipher stands at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
+        boolean continues(int[] s, int nonce0, int counter) {
             if (next != (counter & M) || keyed[8] != nonce0 || keyed[9] != s[14] || keyed[10] != s[15]) {
                 return false;
             }
@@ -221,7 +218,8 @@ final class JdkEngine implements Engine {
             return true;
         }
 
-        private void key(int[] s, int nonce0, int counter) {
+        /** Keys the Cipher at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
+        void key(int[] s, int nonce0, int counter) {
             next = -1;
             byte[] nonce = new byte[12];
             Bytes.LE_INT.set(nonce, 0, nonce0);
@@ -234,6 +232,7 @@ final class JdkEngine implements Engine {
             keyed[8] = nonce0;
             keyed[9] = s[14];
             keyed[10] = s[15];
+            next = counter & M;
         }
 
         @Override
