@@ -58,8 +58,8 @@ public final class Report {
         GROUPS.put("open", "ChaCha20-Poly1305 open (tag check + decrypt, no AAD)");
     }
 
-    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "jdk", "java",
-            "SunJCE", "BouncyCastle", "Conscrypt");
+    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "jdk",
+            Suite.NO_NATIVE, "java", "SunJCE", "BouncyCastle", "Conscrypt");
     static final String SUN = "SunJCE";
     static final String BC = "BouncyCastle";
     static final String CON = "Conscrypt";
@@ -331,6 +331,9 @@ public final class Report {
         if (impl.equals(SUN) || impl.equals(BC)) {
             return impl;
         }
+        if (impl.equals(Suite.NO_NATIVE)) {
+            return "jchacha auto, no native library";
+        }
         return "jchacha " + impl + (impl.equals("auto") && r.active != null ? " (" + r.active + ")" : "");
     }
 
@@ -374,6 +377,7 @@ public final class Report {
             ratios.add(new String[] {"java", SUN});
         }
         ratios.add(new String[] {"jdk", SUN});
+        ratios.add(new String[] {Suite.NO_NATIVE, SUN});
         for (String[] q : ratios) {
             if (!impls.containsKey(q[0]) || !impls.containsKey(q[1])) {
                 continue;
@@ -551,9 +555,11 @@ public final class Report {
                         "`auto` never slower than forced `java` (" + g + ", every size)", false);
             }
         }
-        for (String g : new String[] {"stream", "seal", "open"}) { // the jdk backend: what auto runs without natives
-            sweep(sb, r25, "25", g, "jdk", SUN, s -> true, 0.95,
-                    "no native library (`jdk` backend) vs JDK 25 SunJCE (" + g + ", every size)", false);
+        // what auto runs without natives: measured as such where the run has it, else the forced jdk backend
+        boolean noNative = r25 != null && r25.impls("stream", 1).containsKey(Suite.NO_NATIVE);
+        for (String g : new String[] {"stream", "seal", "open"}) {
+            sweep(sb, r25, "25", g, noNative ? Suite.NO_NATIVE : "jdk", SUN, s -> true, 0.95, "no native library ("
+                    + (noNative ? "`auto`" : "`jdk` backend") + ") vs JDK 25 SunJCE (" + g + ", every size)", false);
         }
         sweep(sb, runs.get("17"), "17", "stream", "java", SUN, s -> s >= 1024, 2.0,
                 "`java` vs SunJCE on JDK 17, streaming, from 1 KiB", false);
@@ -689,11 +695,13 @@ public final class Report {
     }
 
     /** One colour per implementation, the same in every chart. */
-    static final Map<String, Color> COLORS = Map.of(
-            "auto", new Color(0xD62728), "avx512", new Color(0xFF7F0E), "avx2", new Color(0x9467BD),
-            "neon", new Color(0x8C564B), "portable", new Color(0x17BECF), "java", new Color(0x1F77B4),
-            "jdk", new Color(0xBCBD22),
-            SUN, new Color(0x2CA02C), BC, new Color(0x7F7F7F).darker(), CON, new Color(0xE377C2));
+    static final Map<String, Color> COLORS = Map.ofEntries(
+            Map.entry("auto", new Color(0xD62728)), Map.entry("avx512", new Color(0xFF7F0E)),
+            Map.entry("avx2", new Color(0x9467BD)), Map.entry("neon", new Color(0x8C564B)),
+            Map.entry("portable", new Color(0x17BECF)), Map.entry("java", new Color(0x1F77B4)),
+            Map.entry("jdk", new Color(0xBCBD22)), Map.entry(Suite.NO_NATIVE, new Color(0x8C6D31)),
+            Map.entry(SUN, new Color(0x2CA02C)), Map.entry(BC, new Color(0x7F7F7F).darker()),
+            Map.entry(CON, new Color(0xE377C2)));
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */
     static final class SizeFormat extends NumberFormat {

@@ -34,7 +34,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * forks' JDK). Backends the forks' JDK cannot run are skipped (asked in a child JVM on that JDK). Conscrypt
  * (streaming byte[], seal, open) runs on its own where that child JVM loads its native library, and a failing
  * Conscrypt benchmark leaves its cells empty rather than stopping the suite; every result carries
- * {@code jchachaConscrypt} (its version, ciphers and gaps, or why it did not load) for the report.
+ * {@code jchachaConscrypt} (its version, ciphers and gaps, or why it did not load) for the report. The pseudo-backend
+ * {@value #NO_NATIVE} is {@code auto} in forks that cannot load the native library
+ * ({@code -Djchacha.native.path=/nonexistent}): what a platform without a classifier jar runs.
  *
  * <pre>
  * suite [--preset quick|full] [--jdk PATH/bin/java] [--out FILE] [--openssl FILE]
@@ -44,6 +46,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class Suite {
     static final String PKG = "^io\\.jchacha\\.bench\\.";
+    /** {@code --backends} name for {@code auto} with no native library (see the class comment). */
+    static final String NO_NATIVE = "nonative";
     static final List<String> PARTS = List.of("stream", "direct", "single", "aead", "threads");
 
     private Suite() {}
@@ -102,7 +106,7 @@ public final class Suite {
         Set<String> available = new LinkedHashSet<>(List.of(probe.getOrDefault("available", "").split(",")));
         List<String> configs = new ArrayList<>();
         for (String b : backends != null ? backends : withAuto(available)) {
-            if (b.equals("auto") || available.contains(b)) {
+            if (b.equals("auto") || b.equals(NO_NATIVE) || available.contains(b)) {
                 configs.add(b);
             } else {
                 System.out.println("# skipping backend " + b + ": not available on this machine/JDK");
@@ -200,7 +204,9 @@ public final class Suite {
                 .jvm(java)
                 // JDK 17 accepts the flag too; on 22+ it keeps System.load's restricted-method warning away
                 .jvmArgs("-Xms512m", "-Xmx512m", "--enable-native-access=ALL-UNNAMED")
-                .jvmArgsAppend("-Djchacha.backend=" + backend)
+                .jvmArgsAppend(backend.equals(NO_NATIVE)
+                        ? new String[] {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"}
+                        : new String[] {"-Djchacha.backend=" + backend})
                 .forks(forks)
                 .warmupIterations(warmup)
                 .warmupTime(TimeValue.milliseconds(warmupMs))
