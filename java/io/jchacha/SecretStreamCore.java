@@ -202,6 +202,9 @@ final class SecretStreamCore {
         state[15] = (int) Bytes.LE_INT.get(b, 36);
         state[13] = 1;
         Arrays.fill(b, (byte) 0);
+        // nothing keyed with the old key stays behind (the jdk engine's SunJCE Ciphers): it cannot be recovered
+        work.wipe();
+        aead.forget();
     }
 
     /** For tests of the automatic rekey: sets the 32-bit message counter. */
