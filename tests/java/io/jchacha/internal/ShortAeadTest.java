@@ -39,6 +39,11 @@ class ShortAeadTest {
         for (Backend b : TestSupport.nativeBackends()) {
             m.put(b.id(), (AeadEngine) Engines.forBackend(b));
         }
+        if (Engines.unavailableReason(Backend.JDK) == null) {
+            m.put("jdk", AeadEngine.forEngine(Engines.forBackend(Backend.JDK)));
+            m.put("jdk as auto runs it", AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK))
+                    .withJavaBelow(Engines.JDK_JAVA_BELOW, Engines.JDK_REKEY_JAVA_BELOW, Engines.JDK_AEAD_JAVA_BELOW)));
+        }
         return m;
     }
 
