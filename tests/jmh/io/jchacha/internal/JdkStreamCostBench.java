@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jchacha.internal;
+
+import io.jchacha.Backend;
+import io.jchacha.ChaCha20;
+import java.util.concurrent.TimeUnit;
+import javax.crypto.Cipher;
+import javax.crypto.spec.ChaCha20ParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.openjdk.jmh.annotations.*;
+
+/**
+ * Where a streaming update's time goes on the {@code jdk} backend (what {@code auto} runs with no native library),
+ * layer by layer against SunJCE's own {@code Cipher.update} of the same size on a Cipher of its own: the jdk engine's
+ * {@code xor} going on where its last call stopped (the Cipher kept in a scratch), and a streaming
+ * {@code ChaCha20.update} (the stream layer on top). Block-aligned sizes from {@code JdkEngine.streamDirectBytes()}
+ * go to SunJCE in one call each, so the differences are the layers' own cost. Run (JDK 20+):
+ * <pre>
+ * java -jar target/jchacha-benchmarks.jar JdkStreamCostBench -f 1 -wi 3 -w 500ms -i 10 -r 500ms
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"})
+public class JdkStreamCostBench {
+    @Param({"256", "1024"})
+    int size;
+
+    byte[] in;
+    byte[] out;
+    Cipher sun;
+    Engine engine;
+    int[] state;
+    EngineScratch scratch;
+    ChaCha20 cipher;
+
+    @Setup
+    public void setup() throws Exception {
+        in = new byte[size];
+        out = new byte[size];
+        new java.util.Random(1).nextBytes(in);
+        byte[] key = new byte[32];
+        key[0] = 1;
+        sun = Cipher.getInstance("ChaCha20", "SunJCE");
+        sun.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(new byte[12], 0));
+        engine = Engines.forBackend(Backend.JDK);
+        state = new int[16];
+        ChaChaBlock.setConstants(state);
+        state[4] = 1;
+        scratch = new EngineScratch();
+        cipher = ChaCha20.ietf(key, new byte[12]);
+    }
+
+    /** SunJCE alone: the floor. */
+    @Benchmark
+    public byte[] sunjce() throws Exception {
+        sun.update(in, 0, size, out, 0);
+        return out;
+    }
+
+    /** JdkEngine.xor continuing its Cipher: the continuation check and the call into SunJCE. */
+    @Benchmark
+    public byte[] engine() {
+        engine.xor(state, 20, false, in, 0, out, 0, size, scratch);
+        state[12] += size >>> 6;
+        if (state[12] < 0) {
+            state[12] = 0;
+        }
+        return out;
+    }
+
+    /** A streaming update: argument checks, the stream layer's bookkeeping, then the engine. */
+    @Benchmark
+    public byte[] update() {
+        cipher.update(in, 0, size, out, 0);
+        if (cipher.position() > (1L << 36)) {
+            cipher.seek(0);
+        }
+        return out;
+    }
+}
