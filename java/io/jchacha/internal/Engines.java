@@ -151,15 +151,14 @@ public final class Engines {
 
     /**
      * The same where the call's owner holds a SunJCE Cipher of the jdk engine already (a stream instance, an AEAD
-     * owner's spare scratch): re-keying it is an init, without {@code Cipher.getInstance}. Per call, ns of thread CPU
-     * time, JDK 25, Zen 3 (AVX2); SunJCE alone in a plain loop ({@code Cipher.getInstance} and/or {@code init}, then
-     * {@code update}), median of 3 passes after 3 warm-up passes of 20000 calls:
+     * owner's spare scratch): re-keying it is an init, without {@code Cipher.getInstance}. ns per call, JDK 25, Zen 3
+     * (AVX2), JMH {@code JdkStreamCostBench} ({@code -f 1 -wi 3 -w 500ms -i 10 -r 500ms}), SunJCE alone:
      * <pre>
-     *   bytes                   64  256  512  1024
-     *   getInstance+init+update 404  416  576   883
-     *   init+update             201  214  365   671
+     *   bytes                     64   256  1024
+     *   getInstance+init+update  431   444   942   (sunjceGetInstanceInit)
+     *   init+update              207   223   690   (sunjceInit)
      * </pre>
-     * and the Java engine (table above) 98 ns at 64 bytes, 200 at 128.
+     * against the Java engine (table above) at 98 ns for 64 bytes and 200 for 128: the crossover is about 128.
      */
     static final int JDK_REKEY_JAVA_BELOW = 128;
     static final int JDK_AEAD_JAVA_BELOW = 1024;

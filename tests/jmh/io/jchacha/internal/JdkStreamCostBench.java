@@ -11,7 +11,8 @@ import org.openjdk.jmh.annotations.*;
 
 /**
  * Where a streaming update's time goes on the {@code jdk} backend (what {@code auto} runs with no native library),
- * layer by layer against SunJCE's own {@code Cipher.update} of the same size on a Cipher of its own: the jdk engine's
+ * layer by layer against SunJCE's own {@code Cipher.update} of the same size on a Cipher of its own (and what a call
+ * pays that re-keys a kept Cipher, or makes one: {@code Engines.JDK_REKEY_JAVA_BELOW}): the jdk engine's
  * {@code xor} going on where its last call stopped (the Cipher kept in a scratch), and a streaming
  * {@code ChaCha20.update} (the stream layer on top). Block-aligned sizes from {@code JdkEngine.streamDirectBytes()}
  * go to SunJCE in one call each, so the differences are the layers' own cost. Run (JDK 20+):
@@ -24,11 +25,13 @@ import org.openjdk.jmh.annotations.*;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"})
 public class JdkStreamCostBench {
-    @Param({"256", "1024"})
+    @Param({"64", "256", "1024"})
     int size;
 
     byte[] in;
     byte[] out;
+    final byte[] key = new byte[32];
+    final byte[] nonce = new byte[12];
     Cipher sun;
     Engine engine;
     int[] state;
@@ -40,22 +43,40 @@ public class JdkStreamCostBench {
         in = new byte[size];
         out = new byte[size];
         new java.util.Random(1).nextBytes(in);
-        byte[] key = new byte[32];
         key[0] = 1;
         sun = Cipher.getInstance("ChaCha20", "SunJCE");
-        sun.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(new byte[12], 0));
+        sun.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, 0));
         engine = Engines.forBackend(Backend.JDK);
         state = new int[16];
         ChaChaBlock.setConstants(state);
         state[4] = 1;
         scratch = new EngineScratch();
-        cipher = ChaCha20.ietf(key, new byte[12]);
+        cipher = ChaCha20.ietf(key, nonce);
     }
 
     /** SunJCE alone: the floor. */
     @Benchmark
     public byte[] sunjce() throws Exception {
         sun.update(in, 0, size, out, 0);
+        return out;
+    }
+
+    /** What a call that cannot continue a kept Cipher pays: an init (new key, nonce and counter), then the update. */
+    @Benchmark
+    public byte[] sunjceInit() throws Exception {
+        key[1]++;
+        sun.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, 0));
+        sun.update(in, 0, size, out, 0);
+        return out;
+    }
+
+    /** The same with no Cipher kept: getInstance, init, update. */
+    @Benchmark
+    public byte[] sunjceGetInstanceInit() throws Exception {
+        key[1]++;
+        Cipher c = Cipher.getInstance("ChaCha20", "SunJCE");
+        c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, 0));
+        c.update(in, 0, size, out, 0);
         return out;
     }
 
