@@ -13,7 +13,6 @@ import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -190,7 +189,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             throw e;
         }
         reset();
-        if (keyBytes != null && !MessageDigest.isEqual(keyBytes, newKey)) {
+        if (keyBytes != null && !Support.sameKey(keyBytes, newKey)) {
             aead.forget(); // what it keeps between messages (a keyed SunJCE Cipher) may hold the old key
         }
         Support.wipe(keyBytes);
