@@ -6,7 +6,6 @@ import io.jchacha.internal.ChaChaBlock;
 import java.nio.ByteBuffer;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import javax.crypto.Cipher;
@@ -85,7 +84,7 @@ final class Support {
         }
         // the nonce is public (it travels with the message): compare it first, and the key in constant time only
         // when the nonce repeats
-        if (oldKey != null && Arrays.equals(newNonce, oldNonce) && MessageDigest.isEqual(newKey, oldKey)) {
+        if (oldKey != null && Arrays.equals(newNonce, oldNonce) && sameKey(newKey, oldKey)) {
             throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }
     }
