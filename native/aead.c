@@ -145,36 +145,36 @@ void jc_aead_wipe(jc_aead *a)
  * Short messages (up to JC_AEAD_SHORT bytes) in one buffer laid out as [block 0 | message | tag]. One kernel call
  * XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first 32 bytes are the Poly1305 key, and the
  * message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as much as a block, so the key block
- * must not take a call of its own). Poly1305 then runs the scalar code straight over the AAD and the ciphertext:
- * no incremental state, no power tables, nothing buffered (below 16 blocks the vector kernels run that code
- * anyway). What is wiped is what held secrets: block 0, the MAC state, and on a failed open the plaintext.
+ * must not take a call of its own). Poly1305 then runs the scalar core in its own radix 2^64 straight over the AAD
+ * and the ciphertext: no incremental state, no conversions, no power tables, nothing buffered (below their
+ * thresholds, 16 and 24 blocks, the vector kernels run that core anyway). What is wiped is what held secrets: block 0, the MAC state, and on a failed open the plaintext.
  */
-static void absorb_padded(uint64_t h[3], const uint64_t r[3], const uint8_t *m, size_t n)
+static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t n)
 {
     size_t full = n / 16, rest = n % 16;
     if (full > 0)
-        jc_poly1305_scalar(h, r, m, full, (uint64_t)1 << 40);
+        jc_poly1305_blocks64(h, r, m, full, 1);
     if (rest > 0) {
         uint8_t last[16] = {0}; /* AAD or ciphertext: public */
         memcpy(last, m + 16 * full, rest);
-        jc_poly1305_scalar(h, r, last, 1, (uint64_t)1 << 40);
+        jc_poly1305_blocks64(h, r, last, 1, 1);
     }
 }
 
 static void short_tag(const uint8_t key[32], const uint8_t *aad, size_t aadlen, const uint8_t *ct, size_t len,
                       uint8_t tag[16])
 {
-    uint64_t h[3] = {0, 0, 0}, r[3], pad[2];
+    uint64_t h[3] = {0, 0, 0}, r[2], pad[2];
     uint8_t lens[16];
     for (int i = 0; i < 8; i++) {
         lens[i] = (uint8_t)((uint64_t)aadlen >> (8 * i));
         lens[8 + i] = (uint8_t)((uint64_t)len >> (8 * i));
     }
-    jc_poly1305_key(key, r, pad);
+    jc_poly1305_key64(key, r, pad);
     absorb_padded(h, r, aad, aadlen);
     absorb_padded(h, r, ct, len);
-    jc_poly1305_scalar(h, r, lens, 1, (uint64_t)1 << 40);
-    jc_poly1305_final(h, pad, tag);
+    jc_poly1305_blocks64(h, r, lens, 1, 1);
+    jc_poly1305_final64(h, pad, tag);
     jc_wipe(h, sizeof h);
     jc_wipe(r, sizeof r);
     jc_wipe(pad, sizeof pad);

@@ -2,9 +2,9 @@
 /*
  * Poly1305 (RFC 8439 2.5): the state every kernel shares and the incremental API over a kernel.
  *
- * The accumulator h and the key r are kept in radix 2^44 (limbs of 44, 44 and 42 bits), the representation
- * of the portable and the AVX-512 IFMA kernels; the AVX2 kernel converts to 26-bit limbs on entry and back
- * on exit. Between calls every limb of h is below 2^45 (not necessarily fully reduced).
+ * The accumulator h and the key r are kept in radix 2^44 (limbs of 44, 44 and 42 bits), the representation of
+ * the AVX-512 IFMA kernel; the scalar core converts to radix 2^64 on entry and back on exit, the AVX2 kernel to
+ * 26-bit limbs. Between calls every limb of h is below 2^45 (not necessarily fully reduced).
  *
  * A kernel (jc_poly_blocks_fn, see jchacha.h) absorbs whole blocks with the 2^128 bit set; the SIMD kernels
  * precompute powers of r into the state the first time they see a long enough input and fall back to the
@@ -48,17 +48,26 @@ void jc_poly1305_update(jc_poly1305 *st, const uint8_t *m, size_t len);
 void jc_poly1305_pad16(jc_poly1305 *st);
 /* Absorbs a pending partial block the RFC way (0x01 then zeros, no 2^128 bit), writes the tag, wipes st. */
 void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16]);
-/* The pieces, for callers that keep h, r and s themselves (the short AEAD path): the clamped r and s of a
- * one-time key, and the tag from an accumulator whose blocks are all absorbed (h and pad are not wiped). */
+/* The state's pieces: the clamped r (radix 2^44) and s of a one-time key, and the tag from an accumulator whose
+ * blocks are all absorbed (h and pad are not wiped). */
 void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2]);
 void jc_poly1305_final(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
 /* One shot. */
 void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,
                       const uint8_t key[32]);
 
-/* Scalar radix-2^44 core shared by the portable kernel and the SIMD kernels' short paths and setup. hibit is
- * 1 << 40 (the 2^128 bit in limb 2) for full message blocks, 0 for the final padded block. */
+/* The scalar core over the radix-2^44 state, shared by the portable kernel and the SIMD kernels' short paths: it
+ * converts to radix 2^64, runs jc_poly1305_blocks64 and converts back. hibit is 1 << 40 (the 2^128 bit in limb 2)
+ * for full message blocks, 0 for the final padded block. */
 void jc_poly1305_scalar(uint64_t h[3], const uint64_t r[3], const uint8_t *m, size_t nblocks, uint64_t hibit);
+/* The same core in its own radix 2^64 (h: two 64-bit words and the bits from 2^128 up, at most 4 between calls;
+ * r: two clamped words), for callers that keep h, r and s themselves (the short AEAD path): the clamped r and s of
+ * a one-time key; nblocks 16-byte blocks, hibit 1 (full blocks) or 0; the tag (h and pad are not wiped). */
+void jc_poly1305_key64(const uint8_t key[32], uint64_t r[2], uint64_t pad[2]);
+void jc_poly1305_blocks64(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t nblocks, uint64_t hibit);
+void jc_poly1305_final64(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
+/* A radix-2^44 accumulator (limbs below 2^45) as the radix-2^64 one above. */
+void jc_poly1305_from44(const uint64_t h[3], uint64_t out[3]);
 /* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. */
 void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3]);
 

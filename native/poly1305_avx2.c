@@ -25,15 +25,19 @@ typedef unsigned __int128 u128;
  * build time (-DJCHACHA_FLAGS_POLY_AVX2="-mavx2 -DJC_POLY_AVX2_MIN=4 -DJC_POLY_AVX2_MIN8=8" for the eights);
  * minimum over 5 alternating runs on a loaded Zen 3 (2 shared cores), except avx512ifma (Zen 4, best of 7):
  *   blocks             4    8   12   16   24   32   40
- *   portable          54  104  154  203  304  401  500
+ *   portable, 2^44    54  104  154  203  304  401  500   (the scalar core before it moved to radix 2^64)
  *   avx2, fours       88  104  115  126  147  169  189
  *   avx2, eights      89  110  126  128  143  157  172
  *   avx512ifma        32   81  119   93  101  110  113
- * The vector kernels win from 8..16 blocks (the AVX2 threshold stays at the 16 measured on Zen 4); eights beat
- * fours from about 24 blocks, clearly from 32 (512 bytes).
+ * Eights beat fours from about 24 blocks, clearly from 32 (512 bytes). The radix-2^64 scalar core (Zen 3, best of
+ * 7, the default thresholds, so avx2 runs vector passes from its threshold on):
+ *   blocks            16   20   24   28   32   40
+ *   portable         105  129  150  174  200  244
+ *   avx2 (vector)    130  141  152  163  161  176
+ * so the vector passes win from 24..28 blocks; below that the scalar core is as fast or faster.
  */
 #ifndef JC_POLY_AVX2_MIN
-#define JC_POLY_AVX2_MIN 16
+#define JC_POLY_AVX2_MIN 24
 #endif
 #ifndef JC_POLY_AVX2_MIN8
 #define JC_POLY_AVX2_MIN8 32

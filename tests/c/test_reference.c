@@ -6,7 +6,8 @@
  *  - ChaCha (RFC 8439 2.1-2.4): one round at a time on an array state, any round count, IETF or 64-bit counter;
  *  - HChaCha (draft-irtf-cfrg-xchacha-03 2.2) on that core, any round count;
  *  - Poly1305 (RFC 8439 2.5.1) as the RFC's pseudocode on plain big numbers (32-bit limbs, a full reduction mod
- *    2^130 - 5 after every block), unlike the library's lazily reduced radix 2^44;
+ *    2^130 - 5 after every block), unlike the library's lazily reduced radix 2^64 core and radix 2^44 state, whose
+ *    conversion is checked on those numbers too;
  *  - ChaCha20-Poly1305 (RFC 8439 2.8) building the MAC input (aad, pad, ciphertext, pad, two little-endian
  *    64-bit lengths) as one byte string.
  * The references are first pinned to published vectors (RFC 8439 2.3.2, 2.4.2, A.1, A.2, 2.5.2, A.3 #1-#11, 2.6.2,
@@ -222,6 +223,15 @@ static void ref_poly1305(const uint8_t key[32], const uint8_t *msg, size_t len, 
         put32(tag + 4 * i, acc[i]); /* the low 128 bits */
 }
 
+/* a += v * 2^bit, bit by bit */
+static void num_add_word(uint32_t a[N], uint64_t v, int bit)
+{
+    uint32_t t[N] = {0};
+    for (int i = 0; i < 64; i++)
+        t[(bit + i) / 32] |= (uint32_t)((v >> i) & 1) << ((bit + i) % 32);
+    num_add(a, t);
+}
+
 /* ---- reference ChaCha20-Poly1305 (RFC 8439 2.8) ----------------------------------------------------------- */
 
 static void ref_aead_seal(const uint8_t key[32], const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
@@ -430,6 +440,37 @@ static const char *const poly_kats[][3] = {
      "e33594d7505e43b900000000000000003394d7505e4379cd010000000000000000000000000000000000000000000000",
      "13000000000000000000000000000000"},
 };
+
+/*
+ * The library keeps a Poly1305 accumulator in radix 2^44 between calls (limbs below 2^45) and its scalar core works
+ * in radix 2^64. The conversion must keep the value mod p and leave at most 4 above 2^128 (the core's bound), for
+ * edge limbs, including those whose carries ripple through both 64-bit words, and random ones.
+ */
+static void test_poly_radix(void)
+{
+    static const uint64_t v[] = {0, 1, 5, (1ull << 40) - 1, (1ull << 42) - 1, 1ull << 42, (1ull << 42) + (1ull << 40) - 1,
+                                 (1ull << 44) - 1, 1ull << 44, (1ull << 44) + 4, (1ull << 45) - 1};
+    const int nv = (int)(sizeof v / sizeof v[0]);
+    long bad = 0;
+    for (int n = 0; n < nv * nv * nv + 100000; n++) {
+        uint64_t h44[3], h64[3];
+        for (int i = 0; i < 3; i++)
+            h44[i] = n < nv * nv * nv ? v[n / (i == 0 ? 1 : i == 1 ? nv : nv * nv) % nv]
+                                      : ((uint64_t)rnd() << 32 | rnd()) & ((1ull << 45) - 1);
+        jc_poly1305_from44(h44, h64);
+        uint32_t x[N] = {0}, y[N] = {0};
+        for (int i = 0; i < 3; i++) {
+            num_add_word(x, h44[i], 44 * i);
+            num_add_word(y, h64[i], 64 * i);
+        }
+        num_mod_p(x);
+        num_mod_p(y);
+        if ((memcmp(x, y, sizeof x) != 0 || h64[2] > 4) && bad++ < 5)
+            CHECK(0, "radix 2^44 -> 2^64: %llx %llx %llx", (unsigned long long)h44[0], (unsigned long long)h44[1],
+                  (unsigned long long)h44[2]);
+    }
+    CHECK(bad == 0, "radix 2^44 -> 2^64 conversion: %ld wrong", bad);
+}
 
 static void test_poly_kats(void)
 {
@@ -714,6 +755,7 @@ int main(void)
     test_stream_kats();
     test_hchacha_kat();
     test_poly_kats();
+    test_poly_radix();
     test_aead_kats();
     for (int r = 0; r < nrows; r++) {
         long f0 = failed;
