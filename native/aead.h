@@ -58,7 +58,7 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
  * returns 1 with the plaintext at buf[64 ..), else 0 with buf[64 .. 64 + len) zeroed. buf[0 .. 64) is wiped.
  * 256 bytes is the JNI glue's stack copy; at 256 B this path seals at 488 MB/s against 348-426 for the chunked
  * one (bench_aead --best avx2, AVX2 Zen 3 under load), at 16 B 63 against 46-55. Above 256 not measured.
- * Where a 16-byte seal's 221 ns go (13-byte AAD; Zen 3, best of 7): the 2-block kernel pass 129 ns for two full
+ * Where a 16-byte seal's 213 ns go (13-byte AAD; Zen 3, best of 7): the 2-block kernel pass 123 ns for two full
  * blocks (bench_kernels --blocks --best), about 7 more partly used; Poly1305's key, 3 blocks and tag about 30 ns (the
  * radix-2^64 core: bench_aead --poly-blocks --best gives 27.6 for the 3 blocks, the key and tag add little), the
  * rest (copies, wipes, the length block) about 55 ns. */

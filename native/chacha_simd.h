@@ -334,18 +334,20 @@ JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
         a += b; d ^= a; d = JC_ROT8(d);                                                                   \
         c += d; b ^= c; b = JC_ROT7(b);                                                                   \
     } while (0)
-/* Rotate rows b, c, d left by 1, 2, 3 lanes (columns -> diagonals) and back. */
-#define JC_DIAG(b, c, d)                                                                                  \
+/* Columns -> diagonals and back. Row b stays and rows a, c, d move (lane i then holds a[i-1], b[i], c[i+1],
+ * d[i+2], the diagonal from a[i-1]): a round ends with b's rotate by 7, so moving b would put a shuffle on the
+ * critical path twice a double round, while a, c and d are ready earlier and move in the shadow of b's last ops. */
+#define JC_DIAG(a, c, d)                                                                                  \
     do {                                                                                                  \
-        b = __builtin_shufflevector(b, b, 1, 2, 3, 0);                                                    \
-        c = __builtin_shufflevector(c, c, 2, 3, 0, 1);                                                    \
-        d = __builtin_shufflevector(d, d, 3, 0, 1, 2);                                                    \
+        a = __builtin_shufflevector(a, a, 3, 0, 1, 2);                                                    \
+        c = __builtin_shufflevector(c, c, 1, 2, 3, 0);                                                    \
+        d = __builtin_shufflevector(d, d, 2, 3, 0, 1);                                                    \
     } while (0)
-#define JC_UNDIAG(b, c, d)                                                                                \
+#define JC_UNDIAG(a, c, d)                                                                                \
     do {                                                                                                  \
-        b = __builtin_shufflevector(b, b, 3, 0, 1, 2);                                                    \
-        c = __builtin_shufflevector(c, c, 2, 3, 0, 1);                                                    \
-        d = __builtin_shufflevector(d, d, 1, 2, 3, 0);                                                    \
+        a = __builtin_shufflevector(a, a, 1, 2, 3, 0);                                                    \
+        c = __builtin_shufflevector(c, c, 3, 0, 1, 2);                                                    \
+        d = __builtin_shufflevector(d, d, 2, 3, 0, 1);                                                    \
     } while (0)
 
 JC_AI u32x4 jc_load_u32x4(const uint32_t *p)
@@ -382,12 +384,12 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
     for (int r = 0; r < rounds; r += 2) {
         JC_HQR(a, b, c, d);
         JC_HQR(e, f, g, h);
-        JC_DIAG(b, c, d);
-        JC_DIAG(f, g, h);
+        JC_DIAG(a, c, d);
+        JC_DIAG(e, g, h);
         JC_HQR(a, b, c, d);
         JC_HQR(e, f, g, h);
-        JC_UNDIAG(b, c, d);
-        JC_UNDIAG(f, g, h);
+        JC_UNDIAG(a, c, d);
+        JC_UNDIAG(e, g, h);
     }
     jc_put_u32x4(a + a0, in, out, 0);
     jc_put_u32x4(b + b0, in, out, 16);
@@ -494,9 +496,9 @@ void JC_HCHACHA_NAME(const uint32_t key[8], const uint32_t nonce[4], int rounds,
     u32x4 b = jc_load_u32x4(key), c = jc_load_u32x4(key + 4), d = jc_load_u32x4(nonce);
     for (int r = 0; r < rounds; r += 2) {
         JC_HQR(a, b, c, d);
-        JC_DIAG(b, c, d);
+        JC_DIAG(a, c, d);
         JC_HQR(a, b, c, d);
-        JC_UNDIAG(b, c, d);
+        JC_UNDIAG(a, c, d);
     }
     memcpy(out, &a, 16);
     memcpy(out + 4, &d, 16);
