@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * AVX2 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX2, default -mavx2; x86 only; called only after
- * dispatch.c saw AVX2 in CPUID and YMM state enabled in XCR0).
+ * AVX2 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX2, default -mavx2, with GCC also -fschedule-insns
+ * -fsched-pressure, see CMakeLists.txt; x86 only; called only after dispatch.c saw AVX2 in CPUID and YMM state
+ * enabled in XCR0).
  *
  * Passes: 16 blocks as two interleaved 8-block states, 8 blocks on 256-bit vectors (vertical layout + 8x8
  * transpose), 4 blocks vertical on 128-bit vectors, 2 blocks horizontal on 128-bit vectors, 1 block scalar.
