@@ -49,4 +49,7 @@
 #define JC_MIN_2 2
 #endif
 
+/* The AEAD's interleaved pass (chacha_simd.h): ChaCha20 on the vector units, Poly1305 on the scalar ones. */
+#include "poly1305_step_x86_64.h"
+
 #include "chacha_simd.h"

@@ -8,6 +8,9 @@
  *   JC_HAVE_X8_AS_2X4      1: 8-block pass as two interleaved 4-block passes on 128-bit vectors (NEON)
  *   JC_HAVE_X16            1: 16-block pass on 512-bit vectors (u32x16)
  *   JC_ROT16/8/12/7(x)     rotate-left of every 32-bit lane (see JC_ROTL and the helpers below)
+ *   JC_POLY_STEP(h0, h1, h2, r0, r1, s1, m)
+ *                          optional, with JC_HAVE_X8: one radix-2^64 Poly1305 block; defines
+ *                          jc_chacha_xor_mac_<JC_ISA> (ChaCha20 and Poly1305 interleaved, for the AEAD)
  *   JC_MIN_16/8/4/2        size-adaptive thresholds: the tail loop runs a G-block pass when at least
  *                          JC_MIN_G blocks (partial ones included) remain; below every threshold (a single
  *                          last block) it runs the scalar kernel. A threshold below G means a partly used
@@ -54,6 +57,7 @@
 #define JC_CAT(a, b) JC_CAT_(a, b)
 #define JC_XOR_NAME JC_CAT(jc_chacha_xor_, JC_ISA)
 #define JC_HCHACHA_NAME JC_CAT(jc_hchacha_, JC_ISA)
+#define JC_XOR_MAC_NAME JC_CAT(jc_chacha_xor_mac_, JC_ISA)
 
 #define JC_AI static inline __attribute__((always_inline))
 
@@ -400,6 +404,57 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
     jc_put_u32x4(g + c0, in, out, 96);
     jc_put_u32x4(h + d1, in, out, 112);
 }
+
+#ifdef JC_POLY_STEP
+/* ---------------------------------------------------------------------------------------------------------
+ * ChaCha20 with Poly1305 on the side, for the AEAD (the ISA file defines JC_POLY_STEP, one radix-2^64 Poly1305
+ * block on scalar registers). An 8-block vertical pass absorbs 32 MAC blocks (512 bytes): three per double round,
+ * two before the stores, so the multiplier's dependency chain runs while the vector units do the rounds. 20
+ * rounds, 32-bit counter. All 32 blocks are absorbed before the pass stores, so mac may be the pass's own input
+ * even when out == in.
+ */
+JC_AI void jc_pass_x8_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out, uint64_t acc[3],
+                          uint64_t r0, uint64_t r1, uint64_t s1, const uint8_t *mac)
+{
+    const int counter64 = 0;
+    uint64_t h0 = acc[0], h1 = acc[1], h2 = acc[2];
+    uint32_t lo, hi;
+    jc_counter_at(s, counter64, blk, &lo, &hi);
+    JC_VINIT(x, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}));
+    for (int r = 0; r < 20; r += 2) {
+        JC_QR4(x0, x4, x8, x12, x1, x5, x9, x13, x2, x6, x10, x14, x3, x7, x11, x15);
+        JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac);
+        JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac + 16);
+        JC_QR4(x0, x5, x10, x15, x1, x6, x11, x12, x2, x7, x8, x13, x3, x4, x9, x14);
+        JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac + 32);
+        mac += 48;
+    }
+    JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac);
+    JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac + 16);
+    JC_VADD(x, u32x8);
+    const u32x8 o[16] = JC_VARRAY(x);
+    jc_store_x8(o, in, out);
+    acc[0] = h0;
+    acc[1] = h1;
+    acc[2] = h2;
+}
+
+/* See jc_xor_mac_fn in jchacha.h. */
+void JC_XOR_MAC_NAME(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, uint64_t h[3],
+                     const uint64_t r[2], int open, const uint8_t *first)
+{
+    const uint64_t r0 = r[0], r1 = r[1], s1 = r1 + (r1 >> 2);
+    const uint8_t *pending = open ? NULL : first; /* sealing: ciphertext not yet absorbed */
+    for (size_t blk = 0; 64 * blk < len; blk += 8, in += 512, out += 512) {
+        const uint8_t *mac = open ? in : pending;
+        if (mac != NULL)
+            jc_pass_x8_mac(state, blk, in, out, h, r0, r1, s1, mac);
+        else
+            jc_pass_x8(state, 20, 0, blk, in, out);
+        pending = out;
+    }
+}
+#endif
 
 /* ---------------------------------------------------------------------------------------------------------
  * Driver.

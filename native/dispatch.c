@@ -200,15 +200,15 @@ typedef struct {
 
 /* Slowest first: jc_backend_best() takes the last one that runs. */
 static const entry table[] = {
-    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_poly1305_blocks_portable}, why_not_portable},
+    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_poly1305_blocks_portable, NULL}, why_not_portable},
 #if JCHACHA_HAVE_NEON
-    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_poly1305_blocks_portable}, why_not_neon},
+    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_poly1305_blocks_portable, NULL}, why_not_neon},
 #endif
 #if JCHACHA_HAVE_AVX2
-    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_poly1305_blocks_avx2}, why_not_avx2},
+    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_poly1305_blocks_avx2, jc_chacha_xor_mac_avx2}, why_not_avx2},
 #endif
 #if JCHACHA_HAVE_AVX512
-    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512}, why_not_avx512},
+    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512, NULL}, why_not_avx512},
 #endif
 };
 

@@ -68,6 +68,10 @@ void jc_poly1305_blocks64(uint64_t h[3], const uint64_t r[2], const uint8_t *m, 
 void jc_poly1305_final64(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
 /* A radix-2^44 accumulator (limbs below 2^45) as the radix-2^64 one above. */
 void jc_poly1305_from44(const uint64_t h[3], uint64_t out[3]);
+/* A state's accumulator and key in radix 2^64, and the accumulator back, for callers that run radix-2^64 code on
+ * it (the AEAD's interleaved pass, jc_xor_mac_fn); buflen must be 0. */
+void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2]);
+void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3]);
 /* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. */
 void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3]);
 

@@ -113,16 +113,34 @@ static void to44(const uint64_t h[3], uint64_t out[3])
     out[2] = (h[1] >> 24) | (h[2] << 40); /* h2 <= 4: below 2^43 */
 }
 
+static void r_to64(const uint64_t r[3], uint64_t out[2])
+{
+    out[0] = r[0] | (r[1] << 44);
+    out[1] = (r[1] >> 20) | (r[2] << 24);
+}
+
 void jc_poly1305_scalar(uint64_t h[3], const uint64_t r[3], const uint8_t *m, size_t nblocks, uint64_t hibit)
 {
     if (nblocks == 0)
         return;
-    uint64_t h64[3], r64[2] = {r[0] | (r[1] << 44), (r[1] >> 20) | (r[2] << 24)};
+    uint64_t h64[3], r64[2];
+    r_to64(r, r64);
     jc_poly1305_from44(h, h64);
     jc_poly1305_blocks64(h64, r64, m, nblocks, hibit != 0);
     to44(h64, h);
     jc_wipe(h64, sizeof h64);
     jc_wipe(r64, sizeof r64);
+}
+
+void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2])
+{
+    jc_poly1305_from44(st->h, h);
+    r_to64(st->r, r);
+}
+
+void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3])
+{
+    to44(h, st->h);
 }
 
 void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])

@@ -7,6 +7,8 @@
  *    maximum, s all ones, r = 0/1), random messages and all-0xff messages (carry stress), whole and split;
  *  - every kernel against portable for every block count 0..300 (the vector kernels' groups, tails and last
  *    passes on either side of their thresholds), whole and in two calls;
+ *  - the AEAD's interleaved ChaCha20 + Poly1305 pass, where a row has one, against ChaCha20 and Poly1305 apart, with
+ *    carry-stressing inputs and keys;
  *  - AEAD: RFC 8439 2.8.2 seal and open on every backend row, every row against the portable row for many
  *    lengths and aad lengths, the incremental API against the one-shot, tampering (tag, ciphertext, aad: open
  *    returns 0 and zeroes its output, nothing outside it written), and input/output overlapping at many distances
@@ -138,7 +140,7 @@ static void test_poly_vs_portable(void)
     static const size_t split_a[] = {0}, split_b[] = {1024, 7, 250, 16, 4096}, split_c[] = {63, 129, 1};
     for (int k = 1; k < nkernels; k++) {
         long bad = 0;
-        for (int mode = 0; mode < 6; mode++) {
+        for (int mode = 0; mode < 9; mode++) {
             for (size_t len = 0; len <= MAX; len++) {
                 uint8_t key[32], t0[16], t1[16];
                 fill(key, 32);
@@ -243,6 +245,80 @@ static void ietf_state(uint32_t st[16], const uint8_t key[32], const uint8_t non
 static const char *rows[8];
 static int nrows;
 
+/*
+ * The AEAD's interleaved ChaCha20 + Poly1305 pass (jc_xor_mac_fn, where a row has one) against its two halves:
+ * the output against xor_fn, the accumulator against jc_poly1305_blocks64 over the ciphertext it must absorb (open:
+ * the input; sealing: first, then every pass's output but the last). Random and all-0xff input (carry stress),
+ * random and maximal clamped keys, random accumulators and ones at the core's bound (h2 = 4), and r = 1 with h2 = 3
+ * over 0xff blocks (the reduction's carry runs through both words into h2); one to eight passes, in place and not.
+ */
+static void test_xor_mac(void)
+{
+    enum { MAXLEN = 4096 };
+    static uint8_t in[MAXLEN], out[MAXLEN], expect[MAXLEN], first[512];
+    for (int r = 0; r < nrows; r++) {
+        const jc_backend *b = jc_backend_get(rows[r], NULL);
+        if (b->xor_mac == NULL)
+            continue;
+        long bad = 0, runs = 0;
+        for (int mode = 0; mode < 9; mode++) {
+            for (size_t len = 512; len <= MAXLEN; len += 512) {
+                for (int open = 0; open < 2; open++) {
+                    for (int variant = 0; variant < 3; variant++) { /* sealing: first or not; in place */
+                        uint8_t key[32];
+                        uint32_t st[16];
+                        uint64_t r64[2], pad[2], h[3], hx[3];
+                        fill(key, 32);
+                        if (mode & 1)
+                            memset(key, 0xff, 16); /* r clamped to its maximum */
+                        for (int i = 0; i < 16; i++)
+                            st[i] = rnd();
+                        st[12] = rnd() % 1000;
+                        if (mode & 2)
+                            memset(in, 0xff, len);
+                        else
+                            fill(in, len);
+                        fill(first, sizeof first);
+                        jc_poly1305_key64(key, r64, pad);
+                        if (mode == 8) { /* r = 1, h2 = 3, 0xff blocks: every carry of the reduction */
+                            memset(key, 0, 16);
+                            key[0] = 1;
+                            memset(in, 0xff, len);
+                            jc_poly1305_key64(key, r64, pad);
+                            h[0] = h[1] = 0;
+                            h[2] = 3;
+                        } else if (mode & 4) { /* the bound the core keeps between blocks */
+                            h[0] = h[1] = ~(uint64_t)0;
+                            h[2] = 4;
+                        } else {
+                            h[0] = (uint64_t)rnd() << 32 | rnd();
+                            h[1] = (uint64_t)rnd() << 32 | rnd();
+                            h[2] = rnd() % 4;
+                        }
+                        memcpy(hx, h, sizeof h);
+                        const uint8_t *f = !open && variant == 1 ? first : NULL;
+                        b->xor_fn(st, 20, 0, in, expect, len);
+                        if (open) {
+                            jc_poly1305_blocks64(hx, r64, in, len / 16, 1);
+                        } else {
+                            if (f != NULL)
+                                jc_poly1305_blocks64(hx, r64, f, 32, 1);
+                            jc_poly1305_blocks64(hx, r64, expect, (len - 512) / 16, 1);
+                        }
+                        uint8_t *dst = variant == 2 ? in : out;
+                        b->xor_mac(st, in, dst, len, h, r64, open, f);
+                        runs++;
+                        if ((memcmp(dst, expect, len) != 0 || memcmp(h, hx, sizeof h) != 0) && bad++ < 5)
+                            CHECK(0, "%s xor_mac: mode %d, length %zu, %s, variant %d", rows[r], mode, len,
+                                  open ? "open" : "seal", variant);
+                    }
+                }
+            }
+        }
+        CHECK(bad == 0, "%s xor_mac against xor_fn and jc_poly1305_blocks64: %ld of %ld wrong", rows[r], bad, runs);
+    }
+}
+
 static void test_aead_kat(void)
 {
     uint8_t key[32], nonce[12], aad[12], expect[200], out[200], back[200];
@@ -292,12 +368,12 @@ static void test_aead_kat(void)
 
 static void test_aead_rows(void)
 {
-    enum { MAX = 5000 };
+    enum { MAX = 13000 };
     uint8_t *in = malloc(MAX), *ref = malloc(MAX + 16), *out = malloc(MAX + 16), *back = malloc(MAX), aad[300];
     uint8_t key[32], nonce[12];
     uint32_t st[16];
     static const size_t lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 100, 127, 128, 129, 255, 256, 257, 1000, 1023,
-                                  1024, 1025, 2047, 4095, 4096, 4097, 4999, 5000};
+                                  1024, 1025, 2047, 4095, 4096, 4097, 4999, 5000, 8192, 8193, 8704, 12799};
     static const size_t aadlens[] = {0, 1, 12, 16, 17, 255};
     const jc_backend *portable = jc_backend_get("portable", NULL);
     for (int r = 0; r < nrows; r++) {
@@ -415,6 +491,7 @@ int main(void)
     test_poly_kats();
     test_poly_vs_portable();
     test_poly_block_counts();
+    test_xor_mac();
     test_aead_kat();
     test_aead_rows();
     test_aead_overlap();
