@@ -448,8 +448,9 @@ static const char *const poly_kats[][3] = {
  */
 static void test_poly_radix(void)
 {
-    static const uint64_t v[] = {0, 1, 5, (1ull << 40) - 1, (1ull << 42) - 1, 1ull << 42, (1ull << 42) + (1ull << 40) - 1,
-                                 (1ull << 44) - 1, 1ull << 44, (1ull << 44) + 4, (1ull << 45) - 1};
+    static const uint64_t v[] = {0, 1, 5, (1ull << 40) - 1, (1ull << 42) - 1, 1ull << 42,
+                                 (1ull << 42) + (1ull << 40) - 1, (1ull << 44) - 1, 1ull << 44, (1ull << 44) + 4,
+                                 (1ull << 45) - 1};
     const int nv = (int)(sizeof v / sizeof v[0]);
     long bad = 0;
     for (int n = 0; n < nv * nv * nv + 100000; n++) {
