@@ -125,20 +125,18 @@ static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int ope
     const jc_backend *b = a->b;
     end_aad(a);
     for (size_t o = 0; o < n; o += JC_AEAD_CHUNK) {
-        size_t k = n - o < JC_AEAD_CHUNK ? n - o : JC_AEAD_CHUNK;
+        size_t k = n - o < JC_AEAD_CHUNK ? n - o : JC_AEAD_CHUNK, g;
         if (open) {
             memcpy(chunk, in + o, k);
-            size_t g = interleaved(a, chunk, out + o, k, 1, &lag);
+            g = interleaved(a, chunk, out + o, k, 1, &lag);
             jc_poly1305_update(&a->mac, chunk + g, k - g);
             b->xor_fn(a->s, 20, 0, chunk + g, out + o + g, k - g);
-            a->s[12] += (uint32_t)((k - g + 63) / 64);
         } else {
-            size_t g = interleaved(a, in + o, chunk, k, 0, &lag);
+            g = interleaved(a, in + o, chunk, k, 0, &lag);
             if (g < k) {
                 if (g == 0)
                     absorb_lag(a, &lag); /* the previous chunk's, before this chunk's ciphertext */
                 b->xor_fn(a->s, 20, 0, in + o + g, chunk + g, k - g);
-                a->s[12] += (uint32_t)((k - g + 63) / 64);
             }
             if (g < k || o + k == n) { /* this chunk's lag and the rest of it lie side by side: one update */
                 const uint8_t *from = lag != NULL ? lag : chunk + g;
@@ -147,6 +145,7 @@ static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int ope
             }
             memcpy(out + o, chunk, k);
         }
+        a->s[12] += (uint32_t)((k - g + 63) / 64); /* the blocks interleaved() did not count */
     }
     a->ctlen += n;
 }
