@@ -7,15 +7,11 @@
 
 #include <string.h>
 
-#define M44 0xfffffffffffULL
-
 void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2])
 {
-    uint64_t r64[2];
+    uint64_t r64[3] = {0, 0, 0};
     jc_poly1305_key64(key, r64, pad);
-    r[0] = r64[0] & M44;
-    r[1] = ((r64[0] >> 44) | (r64[1] << 20)) & M44;
-    r[2] = r64[1] >> 24;
+    jc_poly1305_to44(r64, r);
     jc_wipe(r64, sizeof r64);
 }
 

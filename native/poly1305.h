@@ -66,8 +66,10 @@ void jc_poly1305_scalar(uint64_t h[3], const uint64_t r[3], const uint8_t *m, si
 void jc_poly1305_key64(const uint8_t key[32], uint64_t r[2], uint64_t pad[2]);
 void jc_poly1305_blocks64(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t nblocks, uint64_t hibit);
 void jc_poly1305_final64(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
-/* A radix-2^44 accumulator (limbs below 2^45) as the radix-2^64 one above. */
+/* A radix-2^44 accumulator (limbs below 2^45) as the radix-2^64 one above, and back (h[2] at most 4 gives limbs of
+ * 44, 44 and at most 43 bits; a clamped r with h[2] = 0 comes out as the state's r). */
 void jc_poly1305_from44(const uint64_t h[3], uint64_t out[3]);
+void jc_poly1305_to44(const uint64_t h[3], uint64_t out[3]);
 /* A state's accumulator and key in radix 2^64, and the accumulator back, for callers that run radix-2^64 code on
  * it (the AEAD's interleaved pass, jc_xor_mac_fn); buflen must be 0. */
 void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2]);

@@ -106,7 +106,7 @@ void jc_poly1305_from44(const uint64_t h[3], uint64_t out[3])
     out[2] = (h2 >> 40) + c; /* <= 4 */
 }
 
-static void to44(const uint64_t h[3], uint64_t out[3])
+void jc_poly1305_to44(const uint64_t h[3], uint64_t out[3])
 {
     out[0] = h[0] & M44;
     out[1] = ((h[0] >> 44) | (h[1] << 20)) & M44;
@@ -127,7 +127,7 @@ void jc_poly1305_scalar(uint64_t h[3], const uint64_t r[3], const uint8_t *m, si
     r_to64(r, r64);
     jc_poly1305_from44(h, h64);
     jc_poly1305_blocks64(h64, r64, m, nblocks, hibit != 0);
-    to44(h64, h);
+    jc_poly1305_to44(h64, h);
     jc_wipe(h64, sizeof h64);
     jc_wipe(r64, sizeof r64);
 }
@@ -140,7 +140,7 @@ void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2])
 
 void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3])
 {
-    to44(h, st->h);
+    jc_poly1305_to44(h, st->h);
 }
 
 void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])
