@@ -63,7 +63,10 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private byte[] nonce;
     /**
      * IETF state (counter 0) for the key and nonce the AEAD runs with: for XChaCha20 the subkey's. One array for
-     * the instance's life, refilled by every initialization and zeroed when a message ends the initialization.
+     * the instance's life, set by every initialization; it holds key words only while {@link #keyBytes} holds that
+     * key, so it is not wiped after each message, and ChaCha20-Poly1305 initialized again with the same key sets
+     * only the counter and nonce words: 8-12 ns less of a 16 or 64-byte seal's 255-285 through the JCA (thread CPU
+     * time, JDK 25, avx2; notes of issue 9).
      */
     private final int[] state = new int[16];
 
@@ -182,18 +185,23 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private void init(int opmode, Key key, byte[] newNonce) throws InvalidKeyException {
         Support.checkOpmode(opmode);
         byte[] newKey = Support.rawKey(key);
+        boolean sameKey = keyBytes != null && Support.sameKey(keyBytes, newKey);
         try {
-            Support.checkFresh(opmode, newKey, newNonce, keyBytes, nonce);
+            Support.checkFresh(opmode, sameKey, newNonce, nonce);
         } catch (InvalidKeyException e) {
             Support.wipe(newKey);
             throw e;
         }
         reset();
-        if (keyBytes != null && !Support.sameKey(keyBytes, newKey)) {
-            aead.forget(); // what it keeps between messages (a keyed SunJCE Cipher) may hold the old key
+        if (sameKey) {
+            Support.wipe(newKey);
+        } else {
+            if (keyBytes != null) {
+                aead.forget(); // what it keeps between messages (a keyed SunJCE Cipher) may hold the old key
+            }
+            Support.wipe(keyBytes);
+            keyBytes = newKey;
         }
-        Support.wipe(keyBytes);
-        keyBytes = newKey;
         nonce = newNonce; // every caller passes a private copy (getIV() clones, or a fresh random nonce)
         if (xchacha) {
             byte[] sub = HChaCha20.subkey(keyBytes, Arrays.copyOfRange(nonce, 0, 16));
@@ -201,6 +209,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             System.arraycopy(nonce, 16, inner, 4, 8);
             Support.setIetfState(state, sub, inner);
             Support.wipe(sub);
+        } else if (sameKey) {
+            Support.setIetfNonce(state, nonce); // the key words are this key's already
         } else {
             Support.setIetfState(state, keyBytes, nonce);
         }
@@ -243,7 +253,6 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         initialized = false;
-        Arrays.fill(state, 0);
     }
 
     // ---- AAD ----------------------------------------------------------------------------------------------

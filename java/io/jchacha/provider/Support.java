@@ -75,16 +75,15 @@ final class Support {
 
     /**
      * Refuses a key and nonce pair equal to the previous (successful) initialization's, whatever that one's
-     * mode: in every mode, or with {@link #DECRYPT_REUSE_ALLOWED} in ENCRYPT_MODE only.
+     * mode: in every mode, or with {@link #DECRYPT_REUSE_ALLOWED} in ENCRYPT_MODE only. {@code sameKey}: whether
+     * the new key equals the previous initialization's ({@link #sameKey}; false when there was none).
      */
-    static void checkFresh(int opmode, byte[] newKey, byte[] newNonce, byte[] oldKey, byte[] oldNonce)
+    static void checkFresh(int opmode, boolean sameKey, byte[] newNonce, byte[] oldNonce)
             throws InvalidKeyException {
         if (DECRYPT_REUSE_ALLOWED && opmode == Cipher.DECRYPT_MODE) {
             return;
         }
-        // the nonce is public (it travels with the message): compare it first, and the key in constant time only
-        // when the nonce repeats
-        if (oldKey != null && Arrays.equals(newNonce, oldNonce) && sameKey(newKey, oldKey)) {
+        if (sameKey && Arrays.equals(newNonce, oldNonce)) {
             throw new InvalidKeyException("key and nonce repeat the previous initialization's: use a new nonce");
         }
     }
@@ -106,6 +105,11 @@ final class Support {
     static void setIetfState(int[] s, byte[] key, byte[] nonce12) {
         ChaChaBlock.setConstants(s);
         ChaChaBlock.setKey(s, key, 0);
+        setIetfNonce(s, nonce12);
+    }
+
+    /** Sets the block counter of the IETF state {@code s} to 0 and its nonce words to {@code nonce12}'s. */
+    static void setIetfNonce(int[] s, byte[] nonce12) {
         s[12] = 0;
         for (int i = 0; i < 3; i++) {
             s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);

@@ -180,6 +180,32 @@ class SideBySideTest {
                     });
                 }
             });
+            // ChaCha20-Poly1305 sets only the nonce words when initialized again with the same key: keys that
+            // come back, change, follow a refused or failed initialization, and decryption after each
+            add(all, alg, "keys that repeat and change", (p, a, log) -> {
+                Cipher c = Cipher.getInstance(a, p);
+                Cipher d = Cipher.getInstance(a, p);
+                SecretKey other = new SecretKeySpec(seq(32, 2), "ChaCha20");
+                byte[] flipped = seq(32, 1);
+                flipped[31] ^= (byte) 0x80;
+                SecretKey oneBit = new SecretKeySpec(flipped, "ChaCha20");
+                Object[][] inits = {
+                    {KEY, N1}, {KEY, N2}, {KEY, N2}, {other, N2}, {other, seq(12, 30)}, {KEY, seq(12, 31)},
+                    {oneBit, seq(12, 31)}, {new SecretKeySpec(new byte[16], "ChaCha20"), seq(12, 32)}, {oneBit, seq(12, 33)},
+                    {KEY, seq(12, 34)}, {KEY, seq(12, 35)},
+                };
+                int n = 0;
+                for (Object[] in : inits) {
+                    SecretKey k = (SecretKey) in[0];
+                    byte[] nonce = (byte[]) in[1];
+                    int i = n++;
+                    byte[][] ct = {new byte[0]};
+                    log.step("init " + i, () -> { c.init(Cipher.ENCRYPT_MODE, k, spec(a, nonce)); return "ok"; });
+                    log.step("encrypt " + i, () -> ct[0] = c.doFinal(seq(70 + i, i)));
+                    log.step("init DEC " + i, () -> { d.init(Cipher.DECRYPT_MODE, k, spec(a, nonce)); return "ok"; });
+                    log.step("decrypt " + i, () -> d.doFinal(ct[0]));
+                }
+            });
             add(all, alg, "keys and parameter types", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
                 Key nonRaw = new SecretKey() {
