@@ -43,8 +43,8 @@ JC_CAPI int32_t jc_capi_abi_version(void) {
 }
 
 JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
-                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, uint8_t *out,
-                            int64_t len) {
+                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff,
+                            uint8_t *out, int64_t outoff, int64_t len) {
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         return JC_CAPI_BAD_HANDLE;
@@ -55,7 +55,7 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
     const int64_t pairs[6] = {k0, k1, k2, k3, ctr, nonce};
     uint32_t s[16];
     jc_state_from_pairs(s, pairs);
-    b->xor_fn(s, rounds, counter64 != 0, in, out, (size_t)len);
+    b->xor_fn(s, rounds, counter64 != 0, in == NULL ? NULL : in + inoff, out + outoff, (size_t)len);
     jc_wipe(s, sizeof s);
     return JC_CAPI_OK;
 }
@@ -86,19 +86,22 @@ static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const 
     return b;
 }
 
-JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
-                                  const uint8_t *in, int64_t len, uint8_t *out) {
+JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+                                  int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
+                                  int64_t outoff) {
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
     if (b != NULL) {
-        jc_aead_seal(b, state, aad, (size_t)aadlen, in, (size_t)len, out);
+        jc_aead_seal(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
     }
     return err;
 }
 
-JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
-                                  const uint8_t *in, int64_t len, uint8_t *out) {
+JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+                                  int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
+                                  int64_t outoff) {
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
-    return b != NULL ? jc_aead_open(b, state, aad, (size_t)aadlen, in, (size_t)len, out) : err;
+    return b != NULL ? jc_aead_open(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff,
+                                    (size_t)len, out + outoff) : err;
 }

@@ -15,8 +15,8 @@ import java.nio.file.Path;
 
 /**
  * The floor under jchacha's FFM bridge: what a critical downcall costs on this JVM and machine with nothing to do
- * in C, empty, with jc_capi_xor's twelve arguments and NULL addresses, and with two heap arrays (as the bridge passes
- * them). ns of thread CPU time per call, best of 20 rounds of 2 million calls. Not part of the build (JDK 22+):
+ * in C, empty, with jc_capi_xor's fourteen arguments and NULL addresses, and with two heap arrays (as the bridge
+ * passes them: whole, with offsets). ns of thread CPU time per call, best of 20 rounds of 2 million calls. Not part of the build (JDK 22+):
  * <pre>
  * gcc -O2 -shared -fPIC -o /tmp/libffmfloor.so tests/ffm-floor/empty.c
  * java --enable-native-access=ALL-UNNAMED tests/ffm-floor/FfmFloor.java /tmp/libffmfloor.so
@@ -33,10 +33,10 @@ public final class FfmFloor {
                 FunctionDescriptor.of(JAVA_INT), critical);
         MethodHandle xor = linker.downcallHandle(lib.find("ffm_floor_xor_shape").orElseThrow(),
                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                        JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG), critical);
+                        JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG), critical);
         byte[] in = new byte[1024];
         byte[] out = new byte[1024];
-        String[] what = {"empty", "12 arguments, NULL addresses", "12 arguments, two heap arrays"};
+        String[] what = {"empty", "14 arguments, NULL addresses", "14 arguments, two heap arrays"};
         double[] best = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
         int sink = 0;
         for (int round = 0; round < 25; round++) {
@@ -47,11 +47,11 @@ public final class FfmFloor {
                     if (w == 0) {
                         sink += (int) empty.invokeExact();
                     } else if (w == 1) {
-                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.NULL,
-                                MemorySegment.NULL, 1024L);
+                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.NULL, 0L,
+                                MemorySegment.NULL, 0L, 1024L);
                     } else {
-                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.ofArray(in),
-                                MemorySegment.ofArray(out), 1024L);
+                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.ofArray(in), 0L,
+                                MemorySegment.ofArray(out), 0L, 1024L);
                     }
                 }
                 double ns = (CPU.getCurrentThreadCpuTime() - t0) / (double) n;

@@ -59,13 +59,14 @@ final class FfmCalls implements NativeCalls {
                     } else {
                         xor = linker.downcallHandle(lookup.find("jc_capi_xor").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                                        JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG),
+                                        JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS,
+                                        JAVA_LONG, JAVA_LONG),
                                 critical);
                         hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
                                 critical);
                         FunctionDescriptor aead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
-                                JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS);
+                                JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
                         seal = linker.downcallHandle(lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
                         open = linker.downcallHandle(lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
                     }
@@ -115,17 +116,20 @@ final class FfmCalls implements NativeCalls {
         }
     }
 
-    /** Checked ranges of {@code in} (null: raw keystream) and {@code out} to C, {@value #CHUNK} bytes per call. */
+    /**
+     * Checked ranges of {@code in} (null: raw keystream) and {@code out} to C, {@value #CHUNK} bytes per call: the
+     * segments whole, with offsets (slices would be allocated on every call; see jchacha_capi.h).
+     */
     private static void xor(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
                             boolean counter64, MemorySegment in, long inOff, MemorySegment out, long outOff, int len) {
+        MemorySegment i = in == null ? MemorySegment.NULL : in;
         int done = 0;
         do { // len 0 still makes one call: C checks the handle and the rounds, as the JNI glue does
             int n = Math.min(len - done, CHUNK);
-            MemorySegment i = in == null ? MemorySegment.NULL : in.asSlice(inOff + done, n);
             int r;
             try {
                 r = (int) XOR.invokeExact(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64 ? 1 : 0, i,
-                        out.asSlice(outOff + done, n), (long) n);
+                        inOff + done, out, outOff + done, (long) n);
             } catch (Throwable e) {
                 throw rethrow(e);
             }
@@ -158,7 +162,10 @@ final class FfmCalls implements NativeCalls {
                 inOff, MemorySegment.ofArray(out), outOff, len);
     }
 
-    /** The segment of a direct buffer's range at an absolute index (position and limit are ignored). */
+    /**
+     * The segment of a whole direct buffer, after checking that it holds {@code len} bytes at absolute index
+     * {@code pos} (position and limit are ignored).
+     */
     private static MemorySegment direct(ByteBuffer b, int pos, int len) {
         if (!b.isDirect()) {
             throw new IllegalArgumentException("not a direct buffer");
@@ -166,7 +173,7 @@ final class FfmCalls implements NativeCalls {
         if (!rangeOk(pos, len, b.capacity())) {
             throw new IndexOutOfBoundsException("range outside the buffer");
         }
-        return MemorySegment.ofBuffer(b.duplicate().clear()).asSlice(pos, len);
+        return MemorySegment.ofBuffer(b.duplicate().clear());
     }
 
     @Override
@@ -176,8 +183,8 @@ final class FfmCalls implements NativeCalls {
             throw new NullPointerException("output");
         }
         MemorySegment o = direct(out, outPos, len);
-        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : direct(in, inPos, len), 0,
-                o, 0, len);
+        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : direct(in, inPos, len),
+                inPos, o, outPos, len);
     }
 
     @Override
@@ -227,8 +234,8 @@ final class FfmCalls implements NativeCalls {
         return inLen <= CHUNK && aadLen <= CHUNK;
     }
 
-    private static MemorySegment aadSegment(byte[] aad, int aadOff, int aadLen) {
-        return aadLen == 0 ? MemorySegment.NULL : MemorySegment.ofArray(aad).asSlice(aadOff, aadLen);
+    private static MemorySegment aadSegment(byte[] aad, int aadLen) {
+        return aadLen == 0 ? MemorySegment.NULL : MemorySegment.ofArray(aad);
     }
 
     @Override
@@ -240,9 +247,9 @@ final class FfmCalls implements NativeCalls {
         }
         int r;
         try {
-            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadOff, aadLen),
-                    (long) aadLen, MemorySegment.ofArray(in).asSlice(inOff, len), (long) len,
-                    MemorySegment.ofArray(out).asSlice(outOff, len + 16));
+            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
+                    (long) len, MemorySegment.ofArray(out), (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -267,9 +274,9 @@ final class FfmCalls implements NativeCalls {
         }
         int r;
         try {
-            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadOff, aadLen),
-                    (long) aadLen, MemorySegment.ofArray(in).asSlice(inOff, len + 16), (long) len,
-                    MemorySegment.ofArray(out).asSlice(outOff, len));
+            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
+                    (long) len, MemorySegment.ofArray(out), (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }
