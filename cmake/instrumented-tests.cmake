@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Instrumented builds of the C kernels, run as tests of this build (so only a test run pays for them):
 #
-#   asan-ubsan    the C tests (test_kernels, test_poly1305) built with the host compiler and
+#   asan-ubsan    the C tests (test_kernels, test_poly1305, test_capi) built with the host compiler and
 #                 -fsanitize=address,undefined -fno-sanitize-recover=all: any memory error or undefined behaviour
 #                 fails the test.
 #   fuzz_kernels  tests/c/fuzz_kernels.c built with clang-19 -fsanitize=fuzzer,address,undefined: replays the
@@ -29,14 +29,14 @@ if(JCHACHA_SUBBUILD STREQUAL "fuzz")
            ${CMAKE_CURRENT_BINARY_DIR}/fuzz-corpus ${CMAKE_CURRENT_SOURCE_DIR}/tests/c/fuzz_corpus)
   set_tests_properties(fuzz_kernels PROPERTIES ENVIRONMENT "${_jc_san_env}" TIMEOUT 900)
 elseif(JCHACHA_SUBBUILD STREQUAL "asan-ubsan")
-  set_tests_properties(kernels poly1305_aead PROPERTIES ENVIRONMENT "${_jc_san_env}")
+  set_tests_properties(kernels poly1305_aead capi PROPERTIES ENVIRONMENT "${_jc_san_env}")
 elseif(JCHACHA_INSTRUMENTED_TESTS AND NOT CMAKE_CROSSCOMPILING AND NOT WIN32
        AND CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
 
   add_test(NAME asan-ubsan COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR}
            -DBINARY_DIR=${CMAKE_CURRENT_BINARY_DIR}/asan-ubsan -DKIND=asan-ubsan
            -DC_COMPILER=${CMAKE_C_COMPILER} "-DC_FLAGS=${_jc_san_flags}"
-           "-DTARGETS=test_kernels;test_poly1305" "-DTESTS=^(kernels|poly1305_aead)$"
+           "-DTARGETS=test_kernels;test_poly1305;test_capi" "-DTESTS=^(kernels|poly1305_aead|capi)$"
            -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/run-subbuild.cmake)
   set_tests_properties(asan-ubsan PROPERTIES TIMEOUT 900)
 

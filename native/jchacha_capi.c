@@ -49,7 +49,7 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
     if (b == NULL) {
         return JC_CAPI_BAD_HANDLE;
     }
-    if (!rounds_ok(rounds) || out == NULL || len < 0) {
+    if (!rounds_ok(rounds) || out == NULL || len < 0 || inoff < 0 || outoff < 0) {
         return JC_CAPI_BAD_ARGUMENT;
     }
     const int64_t pairs[6] = {k0, k1, k2, k3, ctr, nonce};
@@ -73,13 +73,15 @@ JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint3
     return JC_CAPI_OK;
 }
 
-/* What seal and open check: the handle, then the pointers and lengths C can see. */
-static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadlen,
-                                   const uint8_t *in, int64_t len, const uint8_t *out, int32_t *err) {
+/* What seal and open check: the handle, then the pointers, offsets and lengths C can see. */
+static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+                                   int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, const uint8_t *out,
+                                   int64_t outoff, int32_t *err) {
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         *err = JC_CAPI_BAD_HANDLE;
-    } else if (state == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)) {
+    } else if (state == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)
+               || aadoff < 0 || inoff < 0 || outoff < 0) {
         *err = JC_CAPI_BAD_ARGUMENT;
         b = NULL;
     }
@@ -90,9 +92,10 @@ JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const u
                                   int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
                                   int64_t outoff) {
     int32_t err = JC_CAPI_OK;
-    const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
+    const jc_backend *b = aead_args(handle, state, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b != NULL) {
-        jc_aead_seal(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
+        jc_aead_seal(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
+                     out + outoff);
     }
     return err;
 }
@@ -101,7 +104,7 @@ JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const u
                                   int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
                                   int64_t outoff) {
     int32_t err = JC_CAPI_OK;
-    const jc_backend *b = aead_args(handle, state, aad, aadlen, in, len, out, &err);
+    const jc_backend *b = aead_args(handle, state, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     return b != NULL ? jc_aead_open(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff,
                                     (size_t)len, out + outoff) : err;
 }

@@ -6,7 +6,7 @@
  * checks its ABI version and hands out the handles; FFM then looks these symbols up in that loaded library).
  *
  * C cannot check a pointer: the Java caller has checked every range before the call. What C can check it does
- * (handle, rounds, lengths not negative), and answers JC_CAPI_OK or an error code instead of throwing.
+ * (handle, rounds, offsets and lengths not negative), and answers JC_CAPI_OK or an error code instead of throwing.
  */
 #ifndef JCHACHA_CAPI_H
 #define JCHACHA_CAPI_H

@@ -27,7 +27,7 @@ static long passed, failed;
         }                                                                                                 \
     } while (0)
 
-static size_t unhex(const char *h, uint8_t *out)
+static inline size_t unhex(const char *h, uint8_t *out)
 {
     size_t n = 0;
     int hi = -1;

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * The plain-C entry points of jchacha_capi.h (what the FFM bridge calls): for every backend this CPU runs, its
+ * handle gives the bytes its kernels give when called directly, with the arrays passed whole and offsets into
+ * them; and what C can check it refuses with an error code, writing nothing (handles, rounds, negative lengths
+ * and offsets, missing pointers). Java checks every range before a downcall, so these refusals are the last line,
+ * not the first.
+ */
+#include "jchacha_capi.h"
+
+#include "aead.h"
+
+#include <string.h>
+
+#define TEST_RNG_SEED 0x13198a2e03707344ull
+#include "test_support.h"
+
+#define FILL 0xa5
+
+static int all_fill(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != FILL)
+            return 0;
+    return 1;
+}
+
+static int64_t rnd64(void)
+{
+    return (int64_t)(((uint64_t)rnd() << 32) | rnd());
+}
+
+static void test_xor(int32_t h, const jc_backend *b)
+{
+    static const int64_t lens[] = {0, 1, 63, 64, 65, 200, 511};
+    uint8_t in[600], out[600], want[600];
+    int64_t k[6];
+    for (int i = 0; i < 6; i++)
+        k[i] = rnd64();
+    k[4] &= 0xffffffffll; /* counter: room for the blocks below, in either counter mode */
+    uint32_t s[16];
+    jc_state_from_pairs(s, k);
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        for (int64_t inoff = 0; inoff < 3; inoff++) {
+            for (int64_t outoff = 0; outoff < 9; outoff += 4) {
+                for (int keystream = 0; keystream < 2; keystream++) {
+                    int64_t len = lens[li];
+                    fill(in, sizeof in);
+                    memset(out, FILL, sizeof out);
+                    memset(want, FILL, sizeof want);
+                    b->xor_fn(s, 20, keystream, keystream ? NULL : in + inoff, want + outoff, (size_t)len);
+                    int32_t r = jc_capi_xor(h, k[0], k[1], k[2], k[3], k[4], k[5], 20, keystream,
+                                            keystream ? NULL : in, inoff, out, outoff, len);
+                    CHECK(r == JC_CAPI_OK && memcmp(out, want, sizeof out) == 0,
+                          "%s xor len %lld in+%lld out+%lld keystream %d: %d", b->name, (long long)len,
+                          (long long)inoff, (long long)outoff, keystream, r);
+                }
+            }
+        }
+    }
+    struct {
+        int32_t handle, rounds;
+        int64_t inoff, outoff, len;
+        int null_out, want;
+    } bad[] = {
+        {-1, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},     {1000, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, 7, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},      {h, 20, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 20, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT},    {h, 20, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 20, 0, 0, 16, 1, JC_CAPI_BAD_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(out, FILL, sizeof out);
+        int32_t r = jc_capi_xor(bad[i].handle, k[0], k[1], k[2], k[3], k[4], k[5], bad[i].rounds, 0, in,
+                                bad[i].inoff, bad[i].null_out ? NULL : out + 8, bad[i].outoff, bad[i].len);
+        CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s xor refusal %zu: %d, want %d", b->name, i, r,
+              bad[i].want);
+    }
+}
+
+static void test_aead(int32_t h, const jc_backend *b)
+{
+    static const int64_t lens[] = {0, 15, 64, 200, 300};
+    uint8_t aad[40], in[320], out[340], want[340], back[320];
+    uint32_t state[16];
+    for (int i = 0; i < 16; i++)
+        state[i] = rnd();
+    fill(aad, sizeof aad);
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        for (int64_t aadlen = 0; aadlen <= 13; aadlen += 13) {
+            for (int64_t off = 0; off < 8; off += 3) { /* the AAD's, the input's and (times 2) the output's */
+                int64_t len = lens[li];
+                const uint8_t *a = aadlen > 0 ? aad : NULL;
+                fill(in, sizeof in);
+                memset(out, FILL, sizeof out);
+                memset(want, FILL, sizeof want);
+                jc_aead_seal(b, state, a == NULL ? NULL : a + off, (size_t)aadlen, in + off, (size_t)len,
+                             want + 2 * off);
+                int32_t r = jc_capi_aead_seal(h, state, a, off, aadlen, in, off, len, out, 2 * off);
+                CHECK(r == JC_CAPI_OK && memcmp(out, want, sizeof out) == 0, "%s seal len %lld aad %lld off %lld: %d",
+                      b->name, (long long)len, (long long)aadlen, (long long)off, r);
+                memset(back, FILL, sizeof back);
+                r = jc_capi_aead_open(h, state, a, off, aadlen, out, 2 * off, len, back, 1);
+                CHECK(r == 1 && memcmp(back + 1, in + off, (size_t)len) == 0 && back[0] == FILL
+                          && all_fill(back + 1 + len, sizeof back - 1 - (size_t)len),
+                      "%s open len %lld aad %lld off %lld: %d", b->name, (long long)len, (long long)aadlen,
+                      (long long)off, r);
+                out[2 * off + len] ^= 1; /* the tag's first byte */
+                memset(back, FILL, sizeof back);
+                r = jc_capi_aead_open(h, state, a, off, aadlen, out, 2 * off, len, back, 1);
+                int zeroed = 1;
+                for (int64_t i = 0; i < len; i++)
+                    zeroed &= back[1 + i] == 0;
+                CHECK(r == 0 && zeroed, "%s forged open len %lld off %lld: %d", b->name, (long long)len,
+                      (long long)off, r);
+            }
+        }
+    }
+    struct {
+        int32_t handle;
+        int null_state, null_aad, null_in, null_out;
+        int64_t aadoff, aadlen, inoff, len, outoff;
+        int want;
+    } bad[] = {
+        {-1, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},  {1000, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, 1, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 1, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 1, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 1, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 0, -1, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 0, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 0, 0, 5, -1, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 0, 0, 5, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 0, 0, 5, 0, 16, -1, JC_CAPI_BAD_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        for (int open = 0; open < 2; open++) {
+            memset(out, FILL, sizeof out);
+            const uint32_t *st = bad[i].null_state ? NULL : state;
+            const uint8_t *a = bad[i].null_aad ? NULL : aad;
+            const uint8_t *src = bad[i].null_in ? NULL : in;
+            uint8_t *dst = bad[i].null_out ? NULL : out + 8;
+            int32_t r = open ? jc_capi_aead_open(bad[i].handle, st, a, bad[i].aadoff, bad[i].aadlen, src, bad[i].inoff,
+                                                 bad[i].len, dst, bad[i].outoff)
+                             : jc_capi_aead_seal(bad[i].handle, st, a, bad[i].aadoff, bad[i].aadlen, src, bad[i].inoff,
+                                                 bad[i].len, dst, bad[i].outoff);
+            CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s %s refusal %zu: %d, want %d", b->name,
+                  open ? "open" : "seal", i, r, bad[i].want);
+        }
+    }
+}
+
+int main(void)
+{
+    jc_runnable_init();
+    CHECK(jc_capi_abi_version() == JC_ABI_VERSION, "ABI version %d", jc_capi_abi_version());
+    int ran = 0;
+    for (int i = 0; i < jc_backend_count(); i++) {
+        const jc_backend *b = jc_backend_at(i);
+        int runs = jc_backend_available(b->name, NULL);
+        CHECK(jc_runnable(i) == (runs ? b : NULL), "handle %d (%s): runnable %d", i, b->name, runs);
+        if (!runs) {
+            uint8_t out[16];
+            memset(out, FILL, sizeof out);
+            CHECK(jc_capi_xor(i, 0, 0, 0, 0, 0, 0, 20, 0, NULL, 0, out, 0, 16) == JC_CAPI_BAD_HANDLE
+                      && all_fill(out, sizeof out),
+                  "handle %d (%s) cannot run here but was not refused", i, b->name);
+            continue;
+        }
+        test_xor(i, b);
+        test_aead(i, b);
+        ran++;
+    }
+    CHECK(ran >= 1, "no runnable backend");
+    printf("%d backends; %ld passed, %ld failed\n", ran, passed, failed);
+    return failed != 0;
+}
