@@ -123,13 +123,14 @@ final class FfmCalls implements NativeCalls {
     private static void xor(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
                             boolean counter64, MemorySegment in, long inOff, MemorySegment out, long outOff, int len) {
         MemorySegment i = in == null ? MemorySegment.NULL : in;
+        long iOff = in == null ? 0 : inOff; // a keystream call's input offset means nothing (C refuses a negative one)
         int done = 0;
         do { // len 0 still makes one call: C checks the handle and the rounds, as the JNI glue does
             int n = Math.min(len - done, CHUNK);
             int r;
             try {
                 r = (int) XOR.invokeExact(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64 ? 1 : 0, i,
-                        inOff + done, out, outOff + done, (long) n);
+                        iOff + done, out, outOff + done, (long) n);
             } catch (Throwable e) {
                 throw rethrow(e);
             }

@@ -98,8 +98,10 @@ class NativeBridgeTest {
                             assertEquals(1, dout.limit(), "position and limit are left alone");
                         } else {
                             byte[] out = mode == 1 ? in.clone() : new byte[outOff + len + 3];
+                            // a keystream call's input offset is not looked at, even a negative one
                             c.xorArray(h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64,
-                                    mode == 2 ? null : mode == 1 ? out : in, inOff, out, outOff, len);
+                                    mode == 2 ? null : mode == 1 ? out : in, mode == 2 ? -1 - inOff : inOff, out,
+                                    outOff, len);
                             outs[k] = out;
                         }
                     }
