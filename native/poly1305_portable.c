@@ -17,8 +17,6 @@
  */
 #include "poly1305.h"
 
-#include <string.h>
-
 typedef unsigned __int128 u128;
 
 #define M44 0xfffffffffffULL

@@ -119,7 +119,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
         Support.checkOpmode(opmode);
         byte[] newKey = Support.rawKey(key);
         try {
-            Support.checkFresh(opmode, keyBytes != null && Support.sameKey(keyBytes, newKey), newNonce, nonce);
+            Support.checkFresh(opmode, Support.sameKey(keyBytes, newKey), newNonce, nonce);
         } catch (InvalidKeyException e) {
             Support.wipe(newKey);
             throw e;

@@ -185,7 +185,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private void init(int opmode, Key key, byte[] newNonce) throws InvalidKeyException {
         Support.checkOpmode(opmode);
         byte[] newKey = Support.rawKey(key);
-        boolean sameKey = keyBytes != null && Support.sameKey(keyBytes, newKey);
+        boolean sameKey = Support.sameKey(keyBytes, newKey);
         try {
             Support.checkFresh(opmode, sameKey, newNonce, nonce);
         } catch (InvalidKeyException e) {

@@ -76,7 +76,7 @@ final class Support {
     /**
      * Refuses a key and nonce pair equal to the previous (successful) initialization's, whatever that one's
      * mode: in every mode, or with {@link #DECRYPT_REUSE_ALLOWED} in ENCRYPT_MODE only. {@code sameKey}: whether
-     * the new key equals the previous initialization's ({@link #sameKey}; false when there was none).
+     * the new key equals the previous initialization's ({@link #sameKey}).
      */
     static void checkFresh(int opmode, boolean sameKey, byte[] newNonce, byte[] oldNonce)
             throws InvalidKeyException {
@@ -91,9 +91,12 @@ final class Support {
     /**
      * Whether two 32-byte keys are equal, in time independent of their contents: four 8-byte words, one OR of their
      * differences ({@code MessageDigest.isEqual} goes byte by byte and cost about 40 ns a call here, 13 % of a 16-byte
-     * seal through the provider).
+     * seal through the provider). {@code a} may be null (no previous key): false.
      */
     static boolean sameKey(byte[] a, byte[] b) {
+        if (a == null) {
+            return false;
+        }
         long d = 0;
         for (int i = 0; i < KEY_LENGTH; i += 8) {
             d |= (long) Bytes.LE_LONG.get(a, i) ^ (long) Bytes.LE_LONG.get(b, i);

@@ -15,6 +15,7 @@ class SupportTest {
         byte[] a = new byte[32];
         new SplittableRandom(5).nextBytes(a);
         assertTrue(Support.sameKey(a, a.clone()));
+        assertFalse(Support.sameKey(null, a), "no previous key");
         for (int i = 0; i < 32; i++) {
             for (int bit = 0; bit < 8; bit++) {
                 byte[] b = a.clone();
