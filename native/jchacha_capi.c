@@ -34,6 +34,16 @@ void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]) {
     }
 }
 
+void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2) {
+    for (int i = 0; i < 12; i++) {
+        s[i] = key[i];
+    }
+    s[12] = 0;
+    s[13] = n0;
+    s[14] = n1;
+    s[15] = n2;
+}
+
 static int rounds_ok(int32_t rounds) {
     return rounds == 8 || rounds == 12 || rounds == 20;
 }
@@ -74,13 +84,13 @@ JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint3
 }
 
 /* What seal and open check: the handle, then the pointers, offsets and lengths C can see. */
-static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+static const jc_backend *aead_args(int32_t handle, const uint32_t *key, const uint8_t *aad, int64_t aadoff,
                                    int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, const uint8_t *out,
                                    int64_t outoff, int32_t *err) {
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         *err = JC_CAPI_BAD_HANDLE;
-    } else if (state == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)
+    } else if (key == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)
                || aadoff < 0 || inoff < 0 || outoff < 0) {
         *err = JC_CAPI_BAD_ARGUMENT;
         b = NULL;
@@ -88,23 +98,32 @@ static const jc_backend *aead_args(int32_t handle, const uint32_t *state, const 
     return b;
 }
 
-JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
-                                  int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
-                                  int64_t outoff) {
+JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
+                                  const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
+                                  int64_t len, uint8_t *out, int64_t outoff) {
     int32_t err = JC_CAPI_OK;
-    const jc_backend *b = aead_args(handle, state, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
+    const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b != NULL) {
-        jc_aead_seal(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
-                     out + outoff);
+        uint32_t s[16];
+        jc_aead_state(s, key, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
+        jc_aead_seal(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
+        jc_wipe(s, sizeof s);
     }
     return err;
 }
 
-JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
-                                  int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
-                                  int64_t outoff) {
+JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
+                                  const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
+                                  int64_t len, uint8_t *out, int64_t outoff) {
     int32_t err = JC_CAPI_OK;
-    const jc_backend *b = aead_args(handle, state, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
-    return b != NULL ? jc_aead_open(b, state, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff,
-                                    (size_t)len, out + outoff) : err;
+    const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
+    if (b == NULL) {
+        return err;
+    }
+    uint32_t s[16];
+    jc_aead_state(s, key, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
+    int ok = jc_aead_open(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
+                          out + outoff);
+    jc_wipe(s, sizeof s);
+    return ok;
 }

@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
-#define JC_ABI_VERSION 6
+#define JC_ABI_VERSION 7
 
 #if defined(_WIN32)
 #define JC_CAPI __declspec(dllexport)
@@ -39,6 +39,11 @@ const jc_backend *jc_runnable(int32_t handle);
  * the low word of each pair first); words 0..3 are the constants. */
 void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]);
 
+/* The AEAD's state: words 0..11 (constants, key) from key, block counter 0, nonce n0 n1 n2. key may be s itself. The
+ * AEAD calls of both bridges take the nonce words apart from the array, so a caller can keep one array per key and
+ * build nothing per message. */
+void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2);
+
 /* JC_ABI_VERSION. */
 JC_CAPI int32_t jc_capi_abi_version(void);
 
@@ -52,21 +57,24 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
 JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
                                 uint32_t *out);
 
-/* jc_aead_seal of backend `handle` (ChaCha20-Poly1305): state is the 16-word IETF state (its counter is ignored:
- * block 0 keys the MAC); the message is len bytes at in + inoff, and out + outoff gets len + 16 bytes; they may
+/* jc_aead_seal of backend `handle` (ChaCha20-Poly1305) under the state jc_aead_state builds from key (12 words read)
+ * and the nonce words (block 0 keys the MAC); the message is len bytes at in + inoff, and out + outoff gets len + 16 bytes; they may
  * overlap in any way. The AAD is aadlen bytes at aad + aadoff (aad may be NULL when aadlen is 0). The caller keeps
  * one call short (the FFM bridge sends at most its chunk here, longer messages to JNI).
  *
  * Every pointer comes with an offset instead of pointing at its range: the FFM bridge then passes whole heap arrays
  * (MemorySegment.ofArray), and a downcall whose segments are not slices allocates nothing (a 16-byte seal on JDK 25:
- * 256 -> 80 bytes and about 20 ns less; the 80 are the caller's state array). */
-JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+ * 256 -> 80 bytes and about 20 ns less; the 80 were the caller's per-message state array, which the separate nonce
+ * words removed). */
+JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
+                                  const uint8_t *aad, int64_t aadoff,
                                   int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
                                   int64_t outoff);
 
 /* jc_aead_open of backend `handle`: in + inoff holds len + 16 bytes (ciphertext || tag). Answers 1 when the tag
  * matched, 0 when not (out[outoff .. outoff + len) then zeroed), or an error code. */
-JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *state, const uint8_t *aad, int64_t aadoff,
+JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
+                                  const uint8_t *aad, int64_t aadoff,
                                   int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out,
                                   int64_t outoff);
 

@@ -450,14 +450,15 @@ static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], j
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *env, jclass cls, jint handle,
-                                                                      jintArray state, jbyteArray aad,
-                                                                      jint aadOff, jint aadLen, jbyteArray in,
-                                                                      jint inOff, jint len, jbyteArray out,
-                                                                      jint outOff) {
+                                                                      jintArray key, jint n0, jint n1, jint n2,
+                                                                      jbyteArray aad, jint aadOff, jint aadLen,
+                                                                      jbyteArray in, jint inOff, jint len,
+                                                                      jbyteArray out, jint outOff) {
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    if (aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out)) {
+    if (aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out)) {
+        jc_aead_state(s, s, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
         seal_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
     jc_wipe(s, sizeof s);
@@ -511,23 +512,26 @@ static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jb
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEnv *env, jclass cls, jint handle,
-                                                                          jintArray state, jbyteArray aad,
-                                                                          jint aadOff, jint aadLen, jbyteArray in,
-                                                                          jint inOff, jint len, jbyteArray out,
-                                                                          jint outOff) {
+                                                                          jintArray key, jint n0, jint n1, jint n2,
+                                                                          jbyteArray aad, jint aadOff, jint aadLen,
+                                                                          jbyteArray in, jint inOff, jint len,
+                                                                          jbyteArray out, jint outOff) {
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    int ok = aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out) &&
-             open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    int ok = aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out);
+    if (ok) {
+        jc_aead_state(s, s, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
+        ok = open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
     jc_wipe(s, sizeof s);
     return ok ? JNI_TRUE : JNI_FALSE;
 }
 
 /* For a direct-buffer call: the two ranges (checked before anything is computed) and the context with the AAD
  * absorbed from its array. 0 with an exception pending on bad input. */
-static int direct_prologue(JNIEnv *env, jint handle, jintArray state, jbyteArray aad, jint aadOff, jint aadLen,
-                           jobject in, jint inPos, jlong inLen, jobject out, jint outPos, jlong outLen,
+static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n[3], jbyteArray aad, jint aadOff,
+                           jint aadLen, jobject in, jint inPos, jlong inLen, jobject out, jint outPos, jlong outLen,
                            const uint8_t **i, uint8_t **o, jc_aead *a) {
     if (in != NULL && out != NULL &&
         ((*i = direct_range(env, in, inPos, inLen)) == NULL || (*o = direct_range(env, out, outPos, outLen)) == NULL)) {
@@ -535,8 +539,9 @@ static int direct_prologue(JNIEnv *env, jint handle, jintArray state, jbyteArray
     }
     const jc_backend *b;
     uint32_t s[16];
-    int ok = aead_args(env, handle, &b, state, s, aad, aadOff, aadLen, in, out);
+    int ok = aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out);
     if (ok) {
+        jc_aead_state(s, s, (uint32_t)n[0], (uint32_t)n[1], (uint32_t)n[2]);
         jc_aead_init(a, b, s);
         ok = run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
     }
@@ -545,15 +550,16 @@ static int direct_prologue(JNIEnv *env, jint handle, jintArray state, jbyteArray
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *env, jclass cls, jint handle,
-                                                                       jintArray state, jbyteArray aad,
-                                                                       jint aadOff, jint aadLen, jobject in,
-                                                                       jint inPos, jint len, jobject out,
+                                                                       jintArray key, jint n0, jint n1, jint n2,
+                                                                       jbyteArray aad, jint aadOff, jint aadLen,
+                                                                       jobject in, jint inPos, jint len, jobject out,
                                                                        jint outPos) {
     (void)cls;
     jc_aead a;
     const uint8_t *i = NULL;
     uint8_t *o = NULL;
-    if (direct_prologue(env, handle, state, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, &i,
+    const jint n[3] = {n0, n1, n2};
+    if (direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, &i,
                         &o, &a)) {
         jc_aead_seal_message(&a, i, (size_t)len, o);
     }
@@ -561,15 +567,16 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIEnv *env, jclass cls, jint handle,
-                                                                           jintArray state, jbyteArray aad,
-                                                                           jint aadOff, jint aadLen, jobject in,
-                                                                           jint inPos, jint len, jobject out,
-                                                                           jint outPos) {
+                                                                           jintArray key, jint n0, jint n1, jint n2,
+                                                                           jbyteArray aad, jint aadOff, jint aadLen,
+                                                                           jobject in, jint inPos, jint len,
+                                                                           jobject out, jint outPos) {
     (void)cls;
     jc_aead a;
     const uint8_t *i = NULL;
     uint8_t *o = NULL;
-    int ok = direct_prologue(env, handle, state, aad, aadOff, aadLen, in, inPos, (jlong)len + 16, out, outPos, len,
+    const jint n[3] = {n0, n1, n2};
+    int ok = direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, (jlong)len + 16, out, outPos, len,
                              &i, &o, &a) &&
              jc_aead_open_message(&a, i, (size_t)len, o);
     jc_aead_wipe(&a);

@@ -81,9 +81,13 @@ static void test_aead(int32_t h, const jc_backend *b)
 {
     static const int64_t lens[] = {0, 15, 64, 200, 300};
     uint8_t aad[40], in[320], out[340], want[340], back[320];
-    uint32_t state[16];
+    uint32_t state[16], key[16];
     for (int i = 0; i < 16; i++)
         state[i] = rnd();
+    /* the C API reads words 0..11 and takes the nonce words apart: the rest of its array differs from the state */
+    for (int i = 0; i < 16; i++)
+        key[i] = i < 12 ? state[i] : ~state[i];
+    const int32_t n0 = (int32_t)state[13], n1 = (int32_t)state[14], n2 = (int32_t)state[15];
     fill(aad, sizeof aad);
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         for (int64_t aadlen = 0; aadlen <= 13; aadlen += 13) {
@@ -95,18 +99,18 @@ static void test_aead(int32_t h, const jc_backend *b)
                 memset(want, FILL, sizeof want);
                 jc_aead_seal(b, state, a == NULL ? NULL : a + off, (size_t)aadlen, in + off, (size_t)len,
                              want + 2 * off);
-                int32_t r = jc_capi_aead_seal(h, state, a, off, aadlen, in, off, len, out, 2 * off);
+                int32_t r = jc_capi_aead_seal(h, key, n0, n1, n2, a, off, aadlen, in, off, len, out, 2 * off);
                 CHECK(r == JC_CAPI_OK && memcmp(out, want, sizeof out) == 0, "%s seal len %lld aad %lld off %lld: %d",
                       b->name, (long long)len, (long long)aadlen, (long long)off, r);
                 memset(back, FILL, sizeof back);
-                r = jc_capi_aead_open(h, state, a, off, aadlen, out, 2 * off, len, back, 1);
+                r = jc_capi_aead_open(h, key, n0, n1, n2, a, off, aadlen, out, 2 * off, len, back, 1);
                 CHECK(r == 1 && memcmp(back + 1, in + off, (size_t)len) == 0 && back[0] == FILL
                           && all_fill(back + 1 + len, sizeof back - 1 - (size_t)len),
                       "%s open len %lld aad %lld off %lld: %d", b->name, (long long)len, (long long)aadlen,
                       (long long)off, r);
                 out[2 * off + len] ^= 1; /* the tag's first byte */
                 memset(back, FILL, sizeof back);
-                r = jc_capi_aead_open(h, state, a, off, aadlen, out, 2 * off, len, back, 1);
+                r = jc_capi_aead_open(h, key, n0, n1, n2, a, off, aadlen, out, 2 * off, len, back, 1);
                 int zeroed = 1;
                 for (int64_t i = 0; i < len; i++)
                     zeroed &= back[1 + i] == 0;
@@ -131,14 +135,14 @@ static void test_aead(int32_t h, const jc_backend *b)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         for (int open = 0; open < 2; open++) {
             memset(out, FILL, sizeof out);
-            const uint32_t *st = bad[i].null_state ? NULL : state;
+            const uint32_t *st = bad[i].null_state ? NULL : key;
             const uint8_t *a = bad[i].null_aad ? NULL : aad;
             const uint8_t *src = bad[i].null_in ? NULL : in;
             uint8_t *dst = bad[i].null_out ? NULL : out + 8;
-            int32_t r = open ? jc_capi_aead_open(bad[i].handle, st, a, bad[i].aadoff, bad[i].aadlen, src, bad[i].inoff,
-                                                 bad[i].len, dst, bad[i].outoff)
-                             : jc_capi_aead_seal(bad[i].handle, st, a, bad[i].aadoff, bad[i].aadlen, src, bad[i].inoff,
-                                                 bad[i].len, dst, bad[i].outoff);
+            int32_t r = open ? jc_capi_aead_open(bad[i].handle, st, n0, n1, n2, a, bad[i].aadoff, bad[i].aadlen, src,
+                                                 bad[i].inoff, bad[i].len, dst, bad[i].outoff)
+                             : jc_capi_aead_seal(bad[i].handle, st, n0, n1, n2, a, bad[i].aadoff, bad[i].aadlen, src,
+                                                 bad[i].inoff, bad[i].len, dst, bad[i].outoff);
             CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s %s refusal %zu: %d, want %d", b->name,
                   open ? "open" : "seal", i, r, bad[i].want);
         }

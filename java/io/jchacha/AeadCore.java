@@ -2,6 +2,8 @@
 package io.jchacha;
 
 import io.jchacha.internal.AeadEngine;
+import io.jchacha.internal.Bytes;
+import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engines;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -11,9 +13,11 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.ShortBufferException;
 
 /**
- * Argument checks and buffer bookkeeping shared by the AEAD classes, in front of an {@link AeadEngine}. Every
- * check runs before any output byte is written. Immutable and thread-safe: the per-message state (the IETF
- * ChaCha20 state with the key and nonce) comes from the caller and is wiped here after use.
+ * One key's ChaCha20-Poly1305 or XChaCha20-Poly1305 in front of an {@link AeadEngine}: argument checks, the nonce
+ * words, the XChaCha20 subkey, and buffer bookkeeping for the AEAD classes. Every check runs before any output byte
+ * is written. Immutable and thread-safe. An IETF message runs on this instance's key words as they are, with the
+ * nonce words passed beside them, so it allocates no state; an XChaCha20 message derives its subkey into an array
+ * of its own, wiped after the message.
  */
 final class AeadCore {
     static final int TAG_LENGTH = 16;
@@ -23,9 +27,59 @@ final class AeadCore {
     private static final byte[] EMPTY = new byte[0];
 
     private final AeadEngine aead;
+    /** The IETF state's constants and key words, words 12..15 zero (the engine reads words 0..11 only). */
+    private final int[] key;
+    /** 12 (ChaCha20-Poly1305) or 24 (XChaCha20-Poly1305: the first 16 bytes derive the subkey). */
+    private final int nonceLength;
 
-    AeadCore() {
+    /**
+     * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
+     * @throws NullPointerException if {@code key} is null
+     * @throws IllegalArgumentException if {@code key} is not 32 bytes
+     */
+    AeadCore(byte[] key, int nonceLength) {
         this.aead = AeadEngine.forEngine(Engines.active());
+        int[] words = keyWords(key);
+        this.key = ietfState(words, 0, 0, 0);
+        Arrays.fill(words, 0);
+        this.nonceLength = nonceLength;
+    }
+
+    /**
+     * The key words a message with {@code nonce} runs on, after checking the nonce: this instance's own, or for
+     * XChaCha20 a new array with the HChaCha20 subkey in words 4..11 (which {@link #release} wipes).
+     */
+    private int[] messageKey(byte[] nonce) {
+        checkNonce(nonce, nonceLength);
+        if (nonceLength == 12) {
+            return key;
+        }
+        int[] s = key.clone();
+        for (int i = 0; i < 4; i++) {
+            s[12 + i] = (int) Bytes.LE_INT.get(nonce, 4 * i);
+        }
+        ChaChaBlock.hchachaInPlace(s, 20);
+        return s;
+    }
+
+    private void release(int[] messageKey) {
+        if (messageKey != key) {
+            Arrays.fill(messageKey, 0);
+        }
+    }
+
+    /** IETF nonce word 0: the nonce's first four bytes, or 0 for XChaCha20 (nonce 00000000 || nonce[16..24]). */
+    private int n0(byte[] nonce) {
+        return nonceLength == 12 ? (int) Bytes.LE_INT.get(nonce, 0) : 0;
+    }
+
+    /** IETF nonce words 1 and 2: the nonce's last eight bytes, for both constructions. */
+    private int n1(byte[] nonce) {
+        return (int) Bytes.LE_INT.get(nonce, nonceLength - 8);
+    }
+
+    private int n2(byte[] nonce) {
+        return (int) Bytes.LE_INT.get(nonce, nonceLength - 4);
     }
 
     /** Little-endian words of a 32-byte key, after the null and length checks. */
@@ -36,7 +90,7 @@ final class AeadCore {
         }
         int[] k = new int[8];
         for (int i = 0; i < 8; i++) {
-            k[i] = (int) io.jchacha.internal.Bytes.LE_INT.get(key, 4 * i);
+            k[i] = (int) Bytes.LE_INT.get(key, 4 * i);
         }
         return k;
     }
@@ -51,7 +105,7 @@ final class AeadCore {
     /** The IETF state: constants, key words, counter 0, the three nonce words. */
     static int[] ietfState(int[] key, int n0, int n1, int n2) {
         int[] s = new int[16];
-        io.jchacha.internal.ChaChaBlock.setConstants(s);
+        ChaChaBlock.setConstants(s);
         System.arraycopy(key, 0, s, 4, 8);
         s[13] = n0;
         s[14] = n1;
@@ -87,21 +141,23 @@ final class AeadCore {
 
     // ---- one-shot, caller nonce -------------------------------------------------------------------------
 
-    byte[] seal(int[] state, byte[] plaintext, byte[] aad) {
+    byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
+        int[] k = messageKey(nonce);
         try {
             Objects.requireNonNull(plaintext, "plaintext");
             checkMessageLength(plaintext.length);
             checkArrayLength(plaintext.length + (long) TAG_LENGTH);
             byte[] a = aad(aad);
             byte[] out = new byte[plaintext.length + TAG_LENGTH];
-            aead.seal(state, a, 0, a.length, plaintext, 0, plaintext.length, out, 0);
+            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, plaintext, 0, plaintext.length, out, 0);
             return out;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
-    byte[] open(int[] state, byte[] ciphertext, byte[] aad) throws AEADBadTagException {
+    byte[] open(byte[] nonce, byte[] ciphertext, byte[] aad) throws AEADBadTagException {
+        int[] k = messageKey(nonce);
         try {
             Objects.requireNonNull(ciphertext, "ciphertext");
             if (ciphertext.length < TAG_LENGTH) {
@@ -110,19 +166,20 @@ final class AeadCore {
             byte[] a = aad(aad);
             int ptLen = ciphertext.length - TAG_LENGTH;
             byte[] out = new byte[ptLen];
-            if (!aead.open(state, a, 0, a.length, ciphertext, 0, ptLen, out, 0)) {
+            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, ciphertext, 0, ptLen, out, 0)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             return out;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
     // ---- one-shot with the nonce in front (random-nonce classes) ------------------------------------------
 
-    /** nonce || seal(plaintext); {@code state} belongs to {@code nonce}. */
-    byte[] sealPrefixed(int[] state, byte[] nonce, byte[] plaintext, byte[] aad) {
+    /** nonce || seal(plaintext). */
+    byte[] sealPrefixed(byte[] nonce, byte[] plaintext, byte[] aad) {
+        int[] k = messageKey(nonce);
         try {
             Objects.requireNonNull(plaintext, "plaintext");
             checkMessageLength(plaintext.length);
@@ -130,32 +187,35 @@ final class AeadCore {
             byte[] a = aad(aad);
             byte[] out = new byte[nonce.length + plaintext.length + TAG_LENGTH];
             System.arraycopy(nonce, 0, out, 0, nonce.length);
-            aead.seal(state, a, 0, a.length, plaintext, 0, plaintext.length, out, nonce.length);
+            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, plaintext, 0, plaintext.length, out,
+                    nonce.length);
             return out;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
-    /** Opens {@code in[nonceLength ..]} with the state for the nonce that the caller read from its start. */
-    byte[] openPrefixed(int[] state, int nonceLength, byte[] in, byte[] aad) throws AEADBadTagException {
+    /** Opens {@code in[nonceLength ..]} under {@code nonce}, which the caller copied from its start. */
+    byte[] openPrefixed(byte[] nonce, byte[] in, byte[] aad) throws AEADBadTagException {
+        int[] k = messageKey(nonce);
         try {
             byte[] a = aad(aad);
             int ptLen = in.length - nonceLength - TAG_LENGTH;
             byte[] out = new byte[ptLen];
-            if (!aead.open(state, a, 0, a.length, in, nonceLength, ptLen, out, 0)) {
+            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, nonceLength, ptLen, out, 0)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             return out;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
     // ---- array ranges -------------------------------------------------------------------------------------
 
-    int seal(int[] state, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+    int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException {
+        int[] k = messageKey(nonce);
         try {
             Objects.requireNonNull(in, "in");
             Objects.requireNonNull(out, "out");
@@ -167,15 +227,16 @@ final class AeadCore {
                 throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
             }
             byte[] a = aad(aad);
-            aead.seal(state, a, 0, a.length, in, inOff, len, out, outOff);
+            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff);
             return (int) need;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
-    int open(int[] state, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+    int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
+        int[] k = messageKey(nonce);
         try {
             Objects.requireNonNull(in, "in");
             Objects.requireNonNull(out, "out");
@@ -189,12 +250,13 @@ final class AeadCore {
                 throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
             }
             byte[] a = aad(aad);
-            if (!aead.open(state, a, 0, a.length, in, inOff, ptLen, out, outOff)) { // output zeroed
+            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, ptLen, out,
+                    outOff)) { // output zeroed
                 throw new AEADBadTagException("tag mismatch");
             }
             return ptLen;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
@@ -212,7 +274,8 @@ final class AeadCore {
         }
     }
 
-    int seal(int[] state, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
+    int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
+        int[] k = messageKey(nonce);
         try {
             checkBuffers(in, out);
             int len = in.remaining();
@@ -224,17 +287,18 @@ final class AeadCore {
             byte[] a = aad(aad);
             int inPos = in.position();
             int outPos = out.position();
-            aead.seal(state, a, 0, a.length, in, inPos, len, out, outPos);
+            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos);
             in.position(inPos + len);
             out.position(outPos + (int) need);
             return (int) need;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 
-    int open(int[] state, ByteBuffer in, byte[] aad, ByteBuffer out)
+    int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
             throws ShortBufferException, AEADBadTagException {
+        int[] k = messageKey(nonce);
         try {
             checkBuffers(in, out);
             int len = in.remaining();
@@ -248,14 +312,15 @@ final class AeadCore {
             byte[] a = aad(aad);
             int inPos = in.position();
             int outPos = out.position();
-            if (!aead.open(state, a, 0, a.length, in, inPos, ptLen, out, outPos)) { // output zeroed
+            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, ptLen, out,
+                    outPos)) { // output zeroed
                 throw new AEADBadTagException("tag mismatch");
             }
             in.position(inPos + len);
             out.position(outPos + ptLen);
             return ptLen;
         } finally {
-            Arrays.fill(state, 0);
+            release(k);
         }
     }
 }

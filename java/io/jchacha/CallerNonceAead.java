@@ -9,28 +9,27 @@ import javax.crypto.ShortBufferException;
 
 /**
  * What {@link ChaCha20Poly1305CallerNonce} and {@link XChaCha20Poly1305CallerNonce} share: the seal and open forms
- * over {@link AeadCore}, and the nonce-prefixed format of the random-nonce classes. A subclass only turns its nonce
- * into the IETF ChaCha20 state the AEAD runs on.
+ * over {@link AeadCore}, and the nonce-prefixed format of the random-nonce classes. A subclass only names its key
+ * and nonce length.
  */
 abstract class CallerNonceAead {
     static final int TAG_LENGTH = 16;
 
-    private final AeadCore core = new AeadCore();
+    private final AeadCore core;
     private final int nonceLength;
 
-    CallerNonceAead(int nonceLength) {
+    /** See {@link AeadCore#AeadCore(byte[], int)} for what it throws. */
+    CallerNonceAead(byte[] key, int nonceLength) {
+        this.core = new AeadCore(key, nonceLength);
         this.nonceLength = nonceLength;
     }
-
-    /** The 16-word IETF state (counter 0) for {@code nonce}, after checking its length. */
-    abstract int[] state(byte[] nonce);
 
     /** seal under a fresh random nonce: nonce || ciphertext || tag. */
     final byte[] sealWithRandomNonce(byte[] plaintext, byte[] aad) {
         Objects.requireNonNull(plaintext, "plaintext");
         byte[] nonce = new byte[nonceLength];
         ChaCha20Poly1305.RandomHolder.RANDOM.nextBytes(nonce);
-        return core.sealPrefixed(state(nonce), nonce, plaintext, aad);
+        return core.sealPrefixed(nonce, plaintext, aad);
     }
 
     /** open of nonce || ciphertext || tag. */
@@ -41,7 +40,7 @@ abstract class CallerNonceAead {
                     + " bytes)");
         }
         byte[] nonce = Arrays.copyOf(ciphertextWithNonce, nonceLength);
-        return core.openPrefixed(state(nonce), nonceLength, ciphertextWithNonce, aad);
+        return core.openPrefixed(nonce, ciphertextWithNonce, aad);
     }
 
     /**
@@ -50,7 +49,7 @@ abstract class CallerNonceAead {
      * @return ciphertext || tag ({@code plaintext.length + 16} bytes)
      */
     public final byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
-        return core.seal(state(nonce), plaintext, aad);
+        return core.seal(nonce, plaintext, aad);
     }
 
     /**
@@ -61,7 +60,7 @@ abstract class CallerNonceAead {
      * @throws AEADBadTagException if the tag does not match (or the input is shorter than a tag)
      */
     public final byte[] open(byte[] nonce, byte[] ciphertextAndTag, byte[] aad) throws AEADBadTagException {
-        return core.open(state(nonce), ciphertextAndTag, aad);
+        return core.open(nonce, ciphertextAndTag, aad);
     }
 
     /**
@@ -73,7 +72,7 @@ abstract class CallerNonceAead {
      */
     public final int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException {
-        return core.seal(state(nonce), in, inOff, len, aad, out, outOff);
+        return core.seal(nonce, in, inOff, len, aad, out, outOff);
     }
 
     /**
@@ -86,7 +85,7 @@ abstract class CallerNonceAead {
      */
     public final int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
-        return core.open(state(nonce), in, inOff, len, aad, out, outOff);
+        return core.open(nonce, in, inOff, len, aad, out, outOff);
     }
 
     /**
@@ -101,7 +100,7 @@ abstract class CallerNonceAead {
      * @throws ShortBufferException if {@code out.remaining()} is too small
      */
     public final int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
-        return core.seal(state(nonce), in, aad, out);
+        return core.seal(nonce, in, aad, out);
     }
 
     /**
@@ -113,6 +112,6 @@ abstract class CallerNonceAead {
      */
     public final int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
             throws ShortBufferException, AEADBadTagException {
-        return core.open(state(nonce), in, aad, out);
+        return core.open(nonce, in, aad, out);
     }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha;
 
-import io.jchacha.internal.Bytes;
 import javax.crypto.AEADBadTagException;
 
 /**
@@ -27,8 +26,6 @@ public final class ChaCha20Poly1305CallerNonce extends CallerNonceAead {
     public static final int NONCE_LENGTH = 12;
     public static final int TAG_LENGTH = 16;
 
-    private final int[] key;
-
     /**
      * @param key 32 bytes, copied
      * @throws NullPointerException if {@code key} is null
@@ -36,15 +33,6 @@ public final class ChaCha20Poly1305CallerNonce extends CallerNonceAead {
      * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
      */
     public ChaCha20Poly1305CallerNonce(byte[] key) {
-        super(NONCE_LENGTH);
-        this.key = AeadCore.keyWords(key);
+        super(key, NONCE_LENGTH);
     }
-
-    @Override
-    int[] state(byte[] nonce) {
-        AeadCore.checkNonce(nonce, NONCE_LENGTH);
-        return AeadCore.ietfState(key, (int) Bytes.LE_INT.get(nonce, 0), (int) Bytes.LE_INT.get(nonce, 4),
-                (int) Bytes.LE_INT.get(nonce, 8));
-    }
-
 }

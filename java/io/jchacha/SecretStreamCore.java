@@ -77,8 +77,7 @@ final class SecretStreamCore {
         Arrays.fill(frame, 0, BLOCK, (byte) 0);
         frame[0] = (byte) tag;
         if (aeadShaped(mlen)) {
-            state[12] = 0;
-            aead.seal(state, ad, 0, ad.length, frame, 0, BLOCK + mlen, frame, 0);
+            aead.seal(state, state[13], state[14], state[15], ad, 0, ad.length, frame, 0, BLOCK + mlen, frame, 0);
         } else {
             state[12] = 1;
             engine.xor(state, 20, false, frame, 0, frame, 0, BLOCK + mlen, work);
@@ -129,8 +128,7 @@ final class SecretStreamCore {
         frame[0] = b0;
         int end = BLOCK + mlen;
         if (aeadShaped(mlen)) {
-            state[12] = 0;
-            if (!aead.open(state, ad, 0, ad.length, frame, 0, end, frame, 0)) {
+            if (!aead.open(state, state[13], state[14], state[15], ad, 0, ad.length, frame, 0, end, frame, 0)) {
                 Arrays.fill(frame, 0, BLOCK, (byte) 0);
                 frame[WIRE] = b0;
                 return -1;

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha;
 
-import io.jchacha.internal.Bytes;
-import io.jchacha.internal.ChaChaBlock;
 import javax.crypto.AEADBadTagException;
 
 /**
@@ -29,8 +27,6 @@ public final class XChaCha20Poly1305CallerNonce extends CallerNonceAead {
     public static final int NONCE_LENGTH = 24;
     public static final int TAG_LENGTH = 16;
 
-    private final int[] key;
-
     /**
      * @param key 32 bytes, copied
      * @throws NullPointerException if {@code key} is null
@@ -38,24 +34,6 @@ public final class XChaCha20Poly1305CallerNonce extends CallerNonceAead {
      * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
      */
     public XChaCha20Poly1305CallerNonce(byte[] key) {
-        super(NONCE_LENGTH);
-        this.key = AeadCore.keyWords(key);
+        super(key, NONCE_LENGTH);
     }
-
-    @Override
-    int[] state(byte[] nonce) {
-        AeadCore.checkNonce(nonce, NONCE_LENGTH);
-        // one array per message: HChaCha20 runs in the state that then becomes the IETF state under the subkey
-        int[] s = AeadCore.ietfState(key, 0, 0, 0);
-        for (int i = 0; i < 4; i++) {
-            s[12 + i] = (int) Bytes.LE_INT.get(nonce, 4 * i);
-        }
-        ChaChaBlock.hchachaInPlace(s, 20);
-        s[12] = 0;
-        s[13] = 0;
-        s[14] = (int) Bytes.LE_INT.get(nonce, 16);
-        s[15] = (int) Bytes.LE_INT.get(nonce, 20);
-        return s;
-    }
-
 }

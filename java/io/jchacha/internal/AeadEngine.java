@@ -9,8 +9,10 @@ import java.nio.ByteBuffer;
  * implementation over any {@link Engine}; an engine that can do better implements this interface too and
  * {@link #forEngine} returns it. XChaCha20-Poly1305 reaches this seam after HChaCha20 has derived the subkey.
  *
- * <p>{@code state} is the 16-word IETF ChaCha20 state (Engine layout) with block counter {@code state[12] == 0};
- * implementations read it and never modify it. The caller has validated every argument: ranges lie inside
+ * <p>{@code key} is a 16-word IETF ChaCha20 state (Engine layout) of which only words 0..11, the constants and the
+ * key, are read; the message's state is those words, block counter 0 and the nonce words {@code n0, n1, n2}. So a
+ * key owner keeps one array for all its messages and builds nothing per message. Implementations never modify
+ * {@code key}. The caller has validated every argument: ranges lie inside
  * their arrays or buffers, output buffers are writable, {@code len} is at most the IETF limit. {@code aad} may
  * not be null (the caller passes an empty array instead).
  *
@@ -30,7 +32,7 @@ public interface AeadEngine {
      * Encrypts {@code len} bytes of {@code in} and writes ciphertext || tag ({@code len + 16} bytes) to
      * {@code out[outOff ..]}.
      */
-    void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
               byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /**
@@ -38,15 +40,15 @@ public interface AeadEngine {
      * tag {@code in[inOff + len .. inOff + len + 16)} over them in constant time: true if it matches; if not, false
      * with {@code out[outOff .. outOff + len)} all zero.
      */
-    boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                  byte[] in, int inOff, int len, byte[] out, int outOff);
 
-    /** {@link #seal(int[], byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
-    void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    /** {@link #seal(int[], int, int, int, byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
+    void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
               ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
 
-    /** {@link #open(int[], byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
-    boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    /** {@link #open(int[], int, int, int, byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
+    boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                  ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
 
     /**

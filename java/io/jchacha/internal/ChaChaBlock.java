@@ -74,6 +74,19 @@ public final class ChaChaBlock {
         state[3] = C3;
     }
 
+    /**
+     * A new IETF ChaCha20-Poly1305 message state ({@link AeadEngine}'s): words 0..11 of {@code key}, block counter 0,
+     * nonce words {@code n0, n1, n2}. The caller wipes it after the message.
+     */
+    public static int[] aeadState(int[] key, int n0, int n1, int n2) {
+        int[] s = new int[16];
+        System.arraycopy(key, 0, s, 0, 12);
+        s[13] = n0;
+        s[14] = n1;
+        s[15] = n2;
+        return s;
+    }
+
     /** Words 4..11 of a ChaCha state: the 32-byte key at {@code off}, little-endian. */
     public static void setKey(int[] state, byte[] key, int off) {
         for (int i = 0; i < 8; i++) {

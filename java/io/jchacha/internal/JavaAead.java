@@ -76,12 +76,6 @@ public final class JavaAead implements AeadEngine {
         mac.finish(tag, tagOff);
     }
 
-    private static int[] counterOne(int[] state) {
-        int[] s = state.clone();
-        s[12] = 1;
-        return s;
-    }
-
     /** Same array, the output starting inside the input after its start: a forward pass would overwrite unread input. */
     private static boolean outputInsideInput(byte[] in, int inOff, byte[] out, int outOff, int len) {
         return in == out && outOff > inOff && outOff < inOff + len;
@@ -188,11 +182,13 @@ public final class JavaAead implements AeadEngine {
      * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
      * One {@link EngineScratch} serves every chunk of the message (and holds the chunk), zeroed at the end.
      */
-    private void seal(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, Output out) {
-        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
-        int[] s = counterOne(state);
+    private void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in, int len,
+                      Output out) {
+        int[] s = ChaChaBlock.aeadState(key, n0, n1, n2);
         EngineScratch work = takeScratch();
         try {
+            Poly1305 mac = macFor(s, aad, aadOff, aadLen);
+            s[12] = 1;
             byte[] chunk = work.bytes(Math.min(CHUNK, len));
             for (int done = 0; done < len; ) {
                 int n = Math.min(CHUNK, len - done);
@@ -216,12 +212,13 @@ public final class JavaAead implements AeadEngine {
      * so the plaintext released is the decryption of exactly the bytes authenticated. Plaintext is written before
      * the tag is known; on a bad tag the output range is zeroed.
      */
-    private boolean open(int[] state, byte[] aad, int aadOff, int aadLen, Input in, int len, byte[] received,
-                         Output out) {
-        Poly1305 mac = macFor(state, aad, aadOff, aadLen);
-        int[] s = counterOne(state);
+    private boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in, int len,
+                         byte[] received, Output out) {
+        int[] s = ChaChaBlock.aeadState(key, n0, n1, n2);
         EngineScratch work = takeScratch();
         try {
+            Poly1305 mac = macFor(s, aad, aadOff, aadLen);
+            s[12] = 1;
             byte[] chunk = work.bytes(Math.min(CHUNK, len));
             for (int done = 0; done < len; ) {
                 int n = Math.min(CHUNK, len - done);
@@ -245,22 +242,23 @@ public final class JavaAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
         byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
-        seal(state, aad, aadOff, aadLen, copy != null ? input(copy, 0) : input(in, inOff), len, output(out, outOff));
+        seal(key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? input(copy, 0) : input(in, inOff), len,
+                output(out, outOff));
         if (copy != null) {
             Arrays.fill(copy, (byte) 0);
         }
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
         byte[] received = Arrays.copyOfRange(in, inOff + len, inOff + len + TAG);
         Input src = outputInsideInput(in, inOff, out, outOff, len)
                 ? input(Arrays.copyOfRange(in, inOff, inOff + len), 0) : input(in, inOff);
-        return open(state, aad, aadOff, aadLen, src, len, received, output(out, outOff));
+        return open(key, n0, n1, n2, aad, aadOff, aadLen, src, len, received, output(out, outOff));
     }
 
     /** A private copy of a buffer call's input when it may share memory with the output unseen, else null. */
@@ -285,30 +283,30 @@ public final class JavaAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.hasArray() && out.hasArray()) {
-            seal(state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+            seal(key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
             return;
         }
         byte[] copy = copyIfAliased(in, inPos, len, out);
-        seal(state, aad, aadOff, aadLen, input(in, inPos, copy), len, output(out, outPos));
+        seal(key, n0, n1, n2, aad, aadOff, aadLen, input(in, inPos, copy), len, output(out, outPos));
         if (copy != null) {
             Arrays.fill(copy, (byte) 0);
         }
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.hasArray() && out.hasArray()) {
-            return open(state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+            return open(key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         }
         byte[] received = new byte[TAG];
         in.get(inPos + len, received, 0, TAG);
         Input src = input(in, inPos, copyIfAliased(in, inPos, len, out));
-        return open(state, aad, aadOff, aadLen, src, len, received, output(out, outPos));
+        return open(key, n0, n1, n2, aad, aadOff, aadLen, src, len, received, output(out, outPos));
     }
 }

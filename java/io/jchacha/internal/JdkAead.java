@@ -38,22 +38,22 @@ final class JdkAead implements AeadEngine {
         javaAead.forget();
     }
 
-    /** A SunJCE ChaCha20-Poly1305 cipher for the IETF state (counter 0), the AAD already passed. */
-    private Cipher aead(int mode, int[] state, byte[] aad, int aadOff, int aadLen) {
+    /** A SunJCE ChaCha20-Poly1305 cipher for the key (words 4..11) and nonce words, the AAD already passed. */
+    private Cipher aead(int mode, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
         byte[] nonce = new byte[12];
-        Bytes.LE_INT.set(nonce, 0, state[13]);
-        Bytes.LE_INT.set(nonce, 4, state[14]);
-        Bytes.LE_INT.set(nonce, 8, state[15]);
-        Cipher c = engine.cipher("ChaCha20-Poly1305", mode, state, new IvParameterSpec(nonce));
+        Bytes.LE_INT.set(nonce, 0, n0);
+        Bytes.LE_INT.set(nonce, 4, n1);
+        Bytes.LE_INT.set(nonce, 8, n2);
+        Cipher c = engine.cipher("ChaCha20-Poly1305", mode, key, new IvParameterSpec(nonce));
         c.updateAAD(aad, aadOff, aadLen);
         return c;
     }
 
     /** Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place). */
-    private void sunJceSeal(int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                            byte[] sealed) {
+    private void sunJceSeal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
+                            int inOff, int len, byte[] sealed) {
         try {
-            aead(Cipher.ENCRYPT_MODE, state, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
+            aead(Cipher.ENCRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
         } catch (GeneralSecurityException e) {
             throw JdkEngine.failed("ChaCha20-Poly1305", e);
         }
@@ -63,9 +63,10 @@ final class JdkAead implements AeadEngine {
      * Opens the private copy {@code ct} (ciphertext, then tag) in place: true with the plaintext in
      * {@code ct[0 .. len)}, or false with {@code ct} all zero. Either way {@code ct[0 .. len)} is what the output gets.
      */
-    private boolean sunJceOpen(int[] state, byte[] aad, int aadOff, int aadLen, byte[] ct, int len) {
+    private boolean sunJceOpen(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] ct,
+                               int len) {
         try {
-            aead(Cipher.DECRYPT_MODE, state, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, ct, 0);
+            aead(Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, ct, 0);
             return true;
         } catch (AEADBadTagException e) {
             Arrays.fill(ct, (byte) 0);
@@ -76,52 +77,52 @@ final class JdkAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
         if (!engine.sunJceAead(len)) {
-            javaAead.seal(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+            javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
         byte[] sealed = new byte[len + TAG];
-        sunJceSeal(state, aad, aadOff, aadLen, in, inOff, len, sealed);
+        sunJceSeal(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, sealed);
         System.arraycopy(sealed, 0, out, outOff, len + TAG);
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
         if (!engine.sunJceAead(len)) {
-            return javaAead.open(state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+            return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         byte[] ct = Arrays.copyOfRange(in, inOff, inOff + len + TAG);
-        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
+        boolean ok = sunJceOpen(key, n0, n1, n2, aad, aadOff, aadLen, ct, len);
         System.arraycopy(ct, 0, out, outOff, len);
         Arrays.fill(ct, (byte) 0);
         return ok;
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (!engine.sunJceAead(len)) {
-            javaAead.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
             return;
         }
         byte[] sealed = new byte[len + TAG];
         in.get(inPos, sealed, 0, len);
-        sunJceSeal(state, aad, aadOff, aadLen, sealed, 0, len, sealed);
+        sunJceSeal(key, n0, n1, n2, aad, aadOff, aadLen, sealed, 0, len, sealed);
         out.put(outPos, sealed, 0, len + TAG);
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (!engine.sunJceAead(len)) {
-            return javaAead.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
         byte[] ct = new byte[len + TAG];
         in.get(inPos, ct, 0, len + TAG);
-        boolean ok = sunJceOpen(state, aad, aadOff, aadLen, ct, len);
+        boolean ok = sunJceOpen(key, n0, n1, n2, aad, aadOff, aadLen, ct, len);
         out.put(outPos, ct, 0, len);
         Arrays.fill(ct, (byte) 0);
         return ok;

@@ -33,14 +33,14 @@ final class JniCalls implements NativeCalls {
     }
 
     @Override
-    public void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                          byte[] out, int outOff) {
-        NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    public void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                          byte[] in, int inOff, int len, byte[] out, int outOff) {
+        NativeChaCha.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff,
-                             int len, byte[] out, int outOff) {
-        return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    public boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                             byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return NativeChaCha.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 }

@@ -26,10 +26,10 @@ interface NativeCalls {
     void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out);
 
     /** {@link AeadEngine#seal} on arrays (see {@link NativeChaCha#sealArray}). */
-    void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                   byte[] out, int outOff);
+    void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
+                   int inOff, int len, byte[] out, int outOff);
 
     /** {@link AeadEngine#open} on arrays (see {@link NativeChaCha#openArray}). */
-    boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                      byte[] out, int outOff);
+    boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
+                      int inOff, int len, byte[] out, int outOff);
 }

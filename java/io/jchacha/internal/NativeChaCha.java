@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 6;
+    static final int ABI_VERSION = 7;
 
     /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();
@@ -44,23 +44,24 @@ final class NativeChaCha {
     static native void hchacha(int backend, int[] key, int[] nonce, int rounds, int[] out);
 
     /**
-     * {@link AeadEngine#seal} on arrays (ChaCha20-Poly1305, state counter ignored: block 0 keys the MAC): one call
-     * per message; the glue pins the arrays in bounded chunks and carries the cipher and MAC state across them.
+     * {@link AeadEngine#seal} on arrays (ChaCha20-Poly1305: words 0..11 of {@code key}, then counter 0 and the nonce
+     * words; block 0 keys the MAC): one call per message; the glue pins the arrays in bounded chunks and carries the
+     * cipher and MAC state across them.
      */
-    static native void sealArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+    static native void sealArray(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                                  byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /** {@link AeadEngine#open} on arrays: false (output range zeroed) when the tag does not match. */
-    static native boolean openArray(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
-                                    byte[] in, int inOff, int len, byte[] out, int outOff);
+    static native boolean openArray(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
+                                    int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
 
     /** {@link AeadEngine#seal} on direct buffers at absolute indices; the AAD is an array. */
-    static native void sealDirect(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
+    static native void sealDirect(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                                   ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
 
     /** {@link AeadEngine#open} on direct buffers at absolute indices; the AAD is an array. */
-    static native boolean openDirect(int backend, int[] state, byte[] aad, int aadOff, int aadLen,
-                                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+    static native boolean openDirect(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
+                                     int aadLen, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
 
     /**
      * One libsodium secretstream message ({@code native/secretstream.h}): {@code state} is the stream's IETF state

@@ -173,54 +173,55 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
-        calls.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        calls.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        return calls.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+        return calls.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public void seal(int[] state, byte[] aad, int aadOff, int aadLen,
+    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.isDirect() && out.isDirect()) {
             ByteBuffer copy = readOnce(in, inPos, len, out, outPos, len);
             try {
-                NativeChaCha.sealDirect(handle, state, aad, aadOff, aadLen, copy != null ? copy : in,
+                NativeChaCha.sealDirect(handle, key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? copy : in,
                         copy != null ? 0 : inPos, len, out, outPos);
             } finally {
                 wipe(copy);
             }
         } else if (in.hasArray() && out.hasArray()) {
-            calls.sealArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+            calls.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         } else {
-            mixed.seal(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+            mixed.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
     }
 
     @Override
-    public boolean open(int[] state, byte[] aad, int aadOff, int aadLen,
+    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.isDirect() && out.isDirect()) {
             ByteBuffer copy = readOnce(in, inPos, len + 16, out, outPos, len);
             try {
-                return NativeChaCha.openDirect(handle, state, aad, aadOff, aadLen, copy != null ? copy : in,
+                return NativeChaCha.openDirect(handle, key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? copy : in,
                         copy != null ? 0 : inPos, len, out, outPos);
             } finally {
                 wipe(copy);
             }
         }
         if (in.hasArray() && out.hasArray()) {
-            return calls.openArray(handle, state, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
-                    out.array(), out.arrayOffset() + outPos);
+            return calls.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos,
+                    len, out.array(), out.arrayOffset() + outPos);
         }
-        return mixed.open(state, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+        return mixed.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }
+
     /**
      * Direct buffers whose output starts inside the input, after its start: C would have to move the input out of
      * the way and then read the moved bytes, two reads of memory another thread may write. So the input is read

@@ -117,8 +117,10 @@ final class SelfTest {
         // RFC 8439 2.8.2
         byte[] key = hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
         int[] w = Bytes.toWords(key, 0, 8);
+        // words 12..15 are not the AEAD's to read: -1 is no nonce word here, so a kernel that read them fails
         int[] st = {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
-            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], 0, 0x00000007, 0x43424140, 0x47464544};
+            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], -1, -1, -1, -1};
+        final int n0 = 0x00000007, n1 = 0x43424140, n2 = 0x47464544;
         byte[] aad = hex("50515253c0c1c2c3c4c5c6c7");
         byte[] pt = ("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, "
                 + "sunscreen would be it.").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -126,24 +128,25 @@ final class SelfTest {
                 + "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
                 + "3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691");
         byte[] out = new byte[pt.length + 16];
-        a.seal(st, aad, 0, aad.length, pt, 0, pt.length, out, 0);
+        a.seal(st, n0, n1, n2, aad, 0, aad.length, pt, 0, pt.length, out, 0);
         if (!Arrays.equals(out, ct)) {
             return "ChaCha20-Poly1305 RFC 8439 2.8.2 seal";
         }
         byte[] back = new byte[pt.length];
-        if (!a.open(st, aad, 0, aad.length, ct, 0, pt.length, back, 0) || !Arrays.equals(back, pt)) {
+        if (!a.open(st, n0, n1, n2, aad, 0, aad.length, ct, 0, pt.length, back, 0) || !Arrays.equals(back, pt)) {
             return "ChaCha20-Poly1305 RFC 8439 2.8.2 open";
         }
         java.nio.ByteBuffer din = java.nio.ByteBuffer.allocateDirect(ct.length).put(0, ct);
         java.nio.ByteBuffer dout = java.nio.ByteBuffer.allocateDirect(pt.length);
         byte[] dback = new byte[pt.length];
-        if (!a.open(st, aad, 0, aad.length, din, 0, pt.length, dout, 0) || !Arrays.equals(readAll(dout, dback), pt)) {
+        if (!a.open(st, n0, n1, n2, aad, 0, aad.length, din, 0, pt.length, dout, 0)
+                || !Arrays.equals(readAll(dout, dback), pt)) {
             return "ChaCha20-Poly1305 RFC 8439 2.8.2 open (direct buffers)";
         }
         byte[] forged = ct.clone();
         forged[forged.length - 1] ^= 1;
         Arrays.fill(back, (byte) 0x55);
-        if (a.open(st, aad, 0, aad.length, forged, 0, pt.length, back, 0) || back[0] != 0) {
+        if (a.open(st, n0, n1, n2, aad, 0, aad.length, forged, 0, pt.length, back, 0) || back[0] != 0) {
             return "ChaCha20-Poly1305 accepted a forged tag or left output behind";
         }
         JavaAead ref = new JavaAead(JavaEngine.INSTANCE);
@@ -154,8 +157,8 @@ final class SelfTest {
                 m[i] = (byte) (seed >>> 56);
             }
             byte[] expect = new byte[len + 16], got = new byte[len + 16];
-            ref.seal(st, aad, 0, aad.length, m, 0, len, expect, 0);
-            a.seal(st, aad, 0, aad.length, m, 0, len, got, 0);
+            ref.seal(st, n0, n1, n2, aad, 0, aad.length, m, 0, len, expect, 0);
+            a.seal(st, n0, n1, n2, aad, 0, aad.length, m, 0, len, got, 0);
             if (!Arrays.equals(expect, got)) {
                 return "ChaCha20-Poly1305 vs Java, " + len + " bytes";
             }

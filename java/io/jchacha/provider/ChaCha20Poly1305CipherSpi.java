@@ -514,7 +514,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 startData();
                 Objects.checkFromIndexSize(inOff, len, in.length);
                 if (stream == null) {
-                    aead.seal(state, aad, 0, aadLen, in, inOff, len, out, outOff);
+                    aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
                 } else {
                     streamArray(in, inOff, len, out, outOff);
                     System.arraycopy(streamTag(), 0, out, outOff + len, TAG_LENGTH);
@@ -538,7 +538,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             int ptLen = total - TAG_LENGTH;
             checkOutput(out, outOff, ptLen);
-            if (!aead.open(state, aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
+            if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             count(OPENS);
@@ -563,7 +563,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             int outPos = output.position();
             if (encrypt) {
                 if (stream == null) {
-                    aead.seal(state, aad, 0, aadLen, input, inPos, len, output, outPos);
+                    aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, input, inPos, len, output,
+                            outPos);
                     input.position(inPos + len);
                     output.position(outPos + len + TAG_LENGTH);
                 } else {
@@ -595,7 +596,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
             }
             int ptLen = bufLen - TAG_LENGTH;
-            if (!aead.open(state, aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
+            if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen,
+                    output, outPos)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             output.position(outPos + ptLen);
@@ -603,7 +605,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return ptLen;
         }
         int ptLen = len - TAG_LENGTH;
-        if (!aead.open(state, aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
+        if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
             throw new AEADBadTagException("tag mismatch");
         }
         input.position(inPos + len);

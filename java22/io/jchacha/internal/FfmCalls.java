@@ -65,8 +65,9 @@ final class FfmCalls implements NativeCalls {
                         hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
                                 critical);
-                        FunctionDescriptor aead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS,
-                                JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+                        FunctionDescriptor aead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT,
+                                JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS,
+                                JAVA_LONG);
                         seal = linker.downcallHandle(lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
                         open = linker.downcallHandle(lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
                     }
@@ -207,17 +208,17 @@ final class FfmCalls implements NativeCalls {
     }
 
     /**
-     * The AEAD's checks, as the JNI glue makes them: the state, the AAD's range (an empty AAD is not looked at),
+     * The AEAD's checks, as the JNI glue makes them: the key array, the AAD's range (an empty AAD is not looked at),
      * the input's {@code inLen} and the output's {@code outLen} bytes. Then whether one downcall may take the
      * message: up to {@value #CHUNK} bytes of message and of AAD (longer ones go to the JNI glue, which pins the
      * arrays a chunk at a time).
      */
-    private static boolean aeadFits(int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int inLen,
+    private static boolean aeadFits(int[] key, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int inLen,
                                     byte[] out, int outOff, int outLen) {
-        if (state == null) {
+        if (key == null) {
             throw new NullPointerException("state");
         }
-        if (state.length < 16) {
+        if (key.length < 16) {
             throw new IllegalArgumentException("state must have 16 words");
         }
         if (aad == null) {
@@ -240,15 +241,15 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void sealArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len,
-                          byte[] out, int outOff) {
-        if (len < 0 || !aeadFits(state, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
-            NativeChaCha.sealArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    public void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                          byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
+            NativeChaCha.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
         int r;
         try {
-            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadLen),
+            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(key), n0, n1, n2, aadSegment(aad, aadLen),
                     (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
                     (long) len, MemorySegment.ofArray(out), (long) outOff);
         } catch (Throwable e) {
@@ -268,14 +269,14 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public boolean openArray(int handle, int[] state, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff,
-                             int len, byte[] out, int outOff) {
-        if (len < 0 || !aeadFits(state, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
-            return NativeChaCha.openArray(handle, state, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    public boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                             byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
+            return NativeChaCha.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         int r;
         try {
-            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(state), aadSegment(aad, aadLen),
+            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(key), n0, n1, n2, aadSegment(aad, aadLen),
                     (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
                     (long) len, MemorySegment.ofArray(out), (long) outOff);
         } catch (Throwable e) {

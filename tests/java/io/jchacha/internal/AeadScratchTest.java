@@ -76,12 +76,12 @@ class AeadScratchTest {
         r.nextBytes(pt);
         int[] st = AeadEngineTest.state(key, nonce);
         byte[] sealed = new byte[pt.length + 16], back = new byte[pt.length];
-        a.seal(st, new byte[0], 0, 0, pt, 0, pt.length, sealed, 0);
+        a.seal(st, st[13], st[14], st[15], new byte[0], 0, 0, pt, 0, pt.length, sealed, 0);
         assertArrayEquals(Reference.seal(key, nonce, pt, new byte[0]), sealed);
         EngineScratch spare = a.spareForTest();
         assertNotNull(spare, "no spare kept");
         assertZero(spare, 2, "after seal");
-        assertTrue(a.open(st, new byte[0], 0, 0, sealed, 0, pt.length, back, 0));
+        assertTrue(a.open(st, st[13], st[14], st[15], new byte[0], 0, 0, sealed, 0, pt.length, back, 0));
         assertArrayEquals(pt, back);
         assertZero(a.spareForTest(), 2, "after open");
     }
@@ -92,7 +92,7 @@ class AeadScratchTest {
         JdkEngine jdk = ((JdkEngine) Engines.forBackend(Backend.JDK)).withJavaBelow(256, 128, 1024);
         JavaAead a = new JavaAead(jdk);
         int[] st = AeadEngineTest.state(new byte[32], new byte[12]);
-        a.seal(st, new byte[0], 0, 0, new byte[512], 0, 512, new byte[528], 0);
+        a.seal(st, st[13], st[14], st[15], new byte[0], 0, 0, new byte[512], 0, 512, new byte[528], 0);
         EngineScratch spare = a.spareForTest();
         assertNotNull(spare.held(), "the message's SunJCE Cipher is not kept");
         a.forget();
@@ -124,9 +124,10 @@ class AeadScratchTest {
                             r.nextBytes(pt);
                             int[] st = AeadEngineTest.state(key, nonce);
                             byte[] sealed = new byte[pt.length + 16], back = new byte[pt.length];
-                            a.seal(st, new byte[0], 0, 0, pt, 0, pt.length, sealed, 0);
+                            a.seal(st, st[13], st[14], st[15], new byte[0], 0, 0, pt, 0, pt.length, sealed, 0);
                             assertArrayEquals(Reference.seal(key, nonce, pt, new byte[0]), sealed, a + " seal " + m);
-                            assertTrue(a.open(st, new byte[0], 0, 0, sealed, 0, pt.length, back, 0), a + " open " + m);
+                            assertTrue(a.open(st, st[13], st[14], st[15], new byte[0], 0, 0, sealed, 0, pt.length,
+                                    back, 0), a + " open " + m);
                             assertArrayEquals(pt, back, a + " open " + m);
                         }
                         return null;

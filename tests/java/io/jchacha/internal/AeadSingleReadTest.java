@@ -80,7 +80,7 @@ class AeadSingleReadTest {
         STATE = AeadEngineTest.state(random(r, 32), random(r, 12));
         PT = random(r, LEN);
         SEALED = new byte[LEN + 16];
-        REF.seal(STATE, AAD, 0, AAD.length, PT, 0, LEN, SEALED, 0);
+        REF.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, AAD.length, PT, 0, LEN, SEALED, 0);
     }
 
     /** Open's outcome: the original plaintext, or failure with the output range all zero. Never anything else. */
@@ -95,7 +95,7 @@ class AeadSingleReadTest {
     /** What a sealed message opens to: the plaintext, or nothing. A valid tag over other bytes is a forgery. */
     private static void assertSealedIsAuthentic(byte[] sealed, String what) {
         byte[] back = new byte[LEN];
-        if (REF.open(STATE, AAD, 0, AAD.length, sealed, 0, LEN, back, 0)) {
+        if (REF.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, AAD.length, sealed, 0, LEN, back, 0)) {
             assertArrayEquals(PT, back, what + ": seal tagged bytes it did not compute");
         }
     }
@@ -115,25 +115,28 @@ class AeadSingleReadTest {
             byte[] in = SEALED.clone();
             byte[] out = new byte[LEN];
             e.before = () -> in[p] ^= 1;
-            assertAuthenticOrZero(a.open(STATE, AAD, 0, 3, in, 0, LEN, out, 0), out, "array " + p);
+            assertAuthenticOrZero(a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, in, 0, LEN, out, 0), out,
+                    "array " + p);
             // arrays, in place
             byte[] buf = SEALED.clone();
             e.before = () -> buf[p] ^= 1;
-            boolean ok = a.open(STATE, AAD, 0, 3, buf, 0, LEN, buf, 0);
+            boolean ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, buf, 0, LEN, buf, 0);
             assertAuthenticOrZero(ok, Arrays.copyOf(buf, LEN), "in place " + p);
             // buffers: direct in, heap out; heap in, direct out; direct views of one memory
             ByteBuffer din = ByteBuffer.allocateDirect(LEN + 16).put(0, SEALED);
             ByteBuffer hout = ByteBuffer.allocate(LEN);
             e.before = () -> din.put(p, (byte) (din.get(p) ^ 1));
-            assertAuthenticOrZero(a.open(STATE, AAD, 0, 3, din, 0, LEN, hout, 0), hout.array(), "direct->heap " + p);
+            assertAuthenticOrZero(a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, din, 0, LEN, hout, 0),
+                    hout.array(), "direct->heap " + p);
             ByteBuffer hin = ByteBuffer.wrap(SEALED.clone());
             ByteBuffer dout = ByteBuffer.allocateDirect(LEN);
             e.before = () -> hin.put(p, (byte) (hin.get(p) ^ 1));
-            ok = a.open(STATE, AAD, 0, 3, hin, 0, LEN, dout, 0);
+            ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, hin, 0, LEN, dout, 0);
             assertAuthenticOrZero(ok, get(dout, 0, LEN), "heap->direct " + p);
             ByteBuffer mem = ByteBuffer.allocateDirect(LEN + 16).put(0, SEALED);
             e.before = () -> mem.put(p, (byte) (mem.get(p) ^ 1));
-            ok = a.open(STATE, AAD, 0, 3, mem.asReadOnlyBuffer(), 0, LEN, mem.duplicate(), 0);
+            ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, mem.asReadOnlyBuffer(), 0, LEN,
+                    mem.duplicate(), 0);
             assertAuthenticOrZero(ok, get(mem, 0, LEN), "direct in place " + p);
         }
     }
@@ -145,15 +148,15 @@ class AeadSingleReadTest {
         for (int q : new int[] {5, JavaAead.CHUNK - 1}) {
             byte[] out = new byte[LEN + 16];
             e.after = () -> out[q] ^= 1;
-            a.seal(STATE, AAD, 0, 3, PT, 0, LEN, out, 0);
+            a.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, PT, 0, LEN, out, 0);
             assertSealedIsAuthentic(out, "array " + q);
             byte[] buf = Arrays.copyOf(PT, LEN + 16);
             e.after = () -> buf[q] ^= 1;
-            a.seal(STATE, AAD, 0, 3, buf, 0, LEN, buf, 0);
+            a.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, buf, 0, LEN, buf, 0);
             assertSealedIsAuthentic(buf, "in place " + q);
             ByteBuffer dout = ByteBuffer.allocateDirect(LEN + 16);
             e.after = () -> dout.put(q, (byte) (dout.get(q) ^ 1));
-            a.seal(STATE, AAD, 0, 3, ByteBuffer.wrap(PT), 0, LEN, dout, 0);
+            a.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, ByteBuffer.wrap(PT), 0, LEN, dout, 0);
             assertSealedIsAuthentic(get(dout, 0, LEN + 16), "heap->direct " + q);
         }
     }
@@ -200,13 +203,13 @@ class AeadSingleReadTest {
     private static void openNeverReleasesPlaintextOfBytesChangedDuringTheCall(AeadEngine a) throws Exception {
         byte[] pt = Arrays.copyOf(PT, RACE_LEN);
         byte[] sealed = new byte[RACE_LEN + 16];
-        REF.seal(STATE, AAD, 0, 3, pt, 0, RACE_LEN, sealed, 0);
+        REF.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, pt, 0, RACE_LEN, sealed, 0);
         for (int p : new int[] {100, 66_000}) {
             byte[] in = sealed.clone();
             byte[] out = new byte[RACE_LEN];
             whileToggling(() -> in[p] ^= 1, () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    boolean ok = a.open(STATE, AAD, 0, 3, in, 0, RACE_LEN, out, 0);
+                    boolean ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, in, 0, RACE_LEN, out, 0);
                     checkRace(ok, pt, out, "array, byte " + p);
                 }
             });
@@ -214,7 +217,7 @@ class AeadSingleReadTest {
             ByteBuffer dout = ByteBuffer.allocateDirect(RACE_LEN);
             whileToggling(() -> din.put(p, (byte) (din.get(p) ^ 1)), () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    boolean ok = a.open(STATE, AAD, 0, 3, din, 0, RACE_LEN, dout, 0);
+                    boolean ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, din, 0, RACE_LEN, dout, 0);
                     checkRace(ok, pt, get(dout, 0, RACE_LEN), "direct, byte " + p);
                 }
             });
@@ -249,13 +252,13 @@ class AeadSingleReadTest {
             ByteBuffer din = ByteBuffer.allocateDirect(SEAL_RACE_LEN).put(0, pt);
             whileToggling(() -> out[q] ^= 1, () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    a.seal(STATE, AAD, 0, 3, pt, 0, SEAL_RACE_LEN, out, 0);
+                    a.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, pt, 0, SEAL_RACE_LEN, out, 0);
                     checkSealed(out.clone(), pt, "array, byte " + q);
                 }
             });
             whileToggling(() -> dout.put(q, (byte) (dout.get(q) ^ 1)), () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    a.seal(STATE, AAD, 0, 3, din, 0, SEAL_RACE_LEN, dout, 0);
+                    a.seal(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, din, 0, SEAL_RACE_LEN, dout, 0);
                     checkSealed(get(dout, 0, SEAL_RACE_LEN + 16), pt, "direct, byte " + q);
                 }
             });
@@ -264,7 +267,7 @@ class AeadSingleReadTest {
 
     private static void checkSealed(byte[] sealed, byte[] pt, String what) {
         byte[] back = new byte[SEAL_RACE_LEN];
-        if (REF.open(STATE, AAD, 0, 3, sealed, 0, SEAL_RACE_LEN, back, 0)) {
+        if (REF.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, sealed, 0, SEAL_RACE_LEN, back, 0)) {
             assertArrayEquals(pt, back, what + ": seal tagged bytes it did not compute");
         }
     }

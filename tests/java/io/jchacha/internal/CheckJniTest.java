@@ -64,12 +64,17 @@ class CheckJniTest {
                     NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, null, 0, dout, 0, len);
                     NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, din, 0, dout, 0, len);
                     NativeChaCha.poly1305(h, key, in, 0, len, new byte[16]);
-                    NativeChaCha.sealArray(h, state, aad, 0, Math.min(len, 300), in, 0, len, out, 0);
-                    boolean ok = NativeChaCha.openArray(h, state, aad, 0, Math.min(len, 300), out, 0, len, in, 0);
+                    NativeChaCha.sealArray(h, state, state[13], state[14], state[15], aad, 0, Math.min(len, 300), in,
+                            0, len, out, 0);
+                    boolean ok = NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0,
+                            Math.min(len, 300), out, 0, len, in, 0);
                     out[len] ^= 1;
-                    boolean forged = NativeChaCha.openArray(h, state, aad, 0, Math.min(len, 300), out, 0, len, in, 0);
-                    NativeChaCha.sealDirect(h, state, aad, 0, 12, din, 0, len, dout, 0);
-                    boolean okDirect = NativeChaCha.openDirect(h, state, aad, 0, 12, dout, 0, len, din, 0);
+                    boolean forged = NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0,
+                            Math.min(len, 300), out, 0, len, in, 0);
+                    NativeChaCha.sealDirect(h, state, state[13], state[14], state[15], aad, 0, 12, din, 0, len, dout,
+                            0);
+                    boolean okDirect = NativeChaCha.openDirect(h, state, state[13], state[14], state[15], aad, 0, 12,
+                            dout, 0, len, din, 0);
                     if (!ok || forged || !okDirect) {
                         throw new AssertionError(b + " AEAD round trip, " + len + " bytes");
                     }
@@ -89,10 +94,14 @@ class CheckJniTest {
                         false));
                 expectThrow(() -> NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, heap, 0, direct, 0, 16));
                 expectThrow(() -> NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, null, 0, direct, 4, 16));
-                expectThrow(() -> NativeChaCha.sealArray(h, state, aad, 290, 20, small, 0, 16, small, 0));
-                expectThrow(() -> NativeChaCha.openArray(h, state, aad, 0, 0, small, 0, 16, small, 0));
-                expectThrow(() -> NativeChaCha.sealDirect(h, state, aad, 0, 0, heap, 0, 16, direct, 0));
-                expectThrow(() -> NativeChaCha.openDirect(h, state, aad, 0, 0, direct, 0, 16, direct, 0));
+                expectThrow(() -> NativeChaCha.sealArray(h, state, state[13], state[14], state[15], aad, 290, 20,
+                        small, 0, 16, small, 0));
+                expectThrow(() -> NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0, 0, small,
+                        0, 16, small, 0));
+                expectThrow(() -> NativeChaCha.sealDirect(h, state, state[13], state[14], state[15], aad, 0, 0, heap,
+                        0, 16, direct, 0));
+                expectThrow(() -> NativeChaCha.openDirect(h, state, state[13], state[14], state[15], aad, 0, 0,
+                        direct, 0, 16, direct, 0));
                 expectThrow(() -> NativeChaCha.poly1305(h, small, small, 0, 16, small));
                 byte[] wire = new byte[33];
                 expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, small, 0, 16, small, 0));

@@ -62,7 +62,8 @@ public final class EngineTimes {
                         AeadEngine a = sunJce ? new JdkAead(((JdkEngine) e).withSunJceAead(true)) : AeadEngine.forEngine(e);
                         double t = what.equals("xor")
                                 ? ns((in, out, l) -> e.xor(st, 20, false, in, 0, out, 0, l), len)
-                                : ns((in, out, l) -> a.seal(st, aad, 0, 0, in, 0, l, out, 0), len);
+                                : ns((in, out, l) -> a.seal(st, st[13], st[14], st[15], aad, 0, 0, in, 0, l, out, 0),
+                                        len);
                         line.append(String.format("  %s %7.0f (%5.0f)", n, t, len * 1e3 / t));
                     }
                     System.out.println(line);

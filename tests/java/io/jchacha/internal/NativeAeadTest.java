@@ -46,9 +46,9 @@ class NativeAeadTest {
             for (int len : new int[] {0, 193, 65536, 65536 + 65, 200_000}) {
                 byte[] pt = random(r, len);
                 byte[] expected = new byte[len + 16];
-                REF.seal(st, aadBig, 3, 66000, pt, 0, len, expected, 0);
+                REF.seal(st, st[13], st[14], st[15], aadBig, 3, 66000, pt, 0, len, expected, 0);
                 byte[] out = new byte[len + 16];
-                a.seal(st, aadBig, 3, 66000, pt, 0, len, out, 0);
+                a.seal(st, st[13], st[14], st[15], aadBig, 3, 66000, pt, 0, len, out, 0);
                 assertArrayEquals(expected, out, a + " seal " + len);
                 for (int shift : new int[] {1, -1, 64, -64, 65536 + 3, -(65536 + 3), 100_000}) {
                     if (Math.abs(shift) > len) {
@@ -57,10 +57,10 @@ class NativeAeadTest {
                     int base = 100_000 + 64;
                     byte[] buf = new byte[2 * base + len + 32];
                     System.arraycopy(pt, 0, buf, base, len);
-                    a.seal(st, aadBig, 3, 66000, buf, base, len, buf, base + shift);
+                    a.seal(st, st[13], st[14], st[15], aadBig, 3, 66000, buf, base, len, buf, base + shift);
                     assertArrayEquals(expected, Arrays.copyOfRange(buf, base + shift, base + shift + len + 16),
                             a + " seal " + len + " shift " + shift);
-                    assertTrue(a.open(st, aadBig, 3, 66000, buf, base + shift, len, buf, base));
+                    assertTrue(a.open(st, st[13], st[14], st[15], aadBig, 3, 66000, buf, base + shift, len, buf, base));
                     assertArrayEquals(pt, Arrays.copyOfRange(buf, base, base + len), a + " open " + len + " shift " + shift);
                 }
             }
@@ -76,7 +76,7 @@ class NativeAeadTest {
             for (int len : new int[] {0, 100, 5000, 70000}) {
                 byte[] pt = random(r, len);
                 byte[] expected = new byte[len + 16];
-                REF.seal(st, aad, 5, 30, pt, 0, len, expected, 0);
+                REF.seal(st, st[13], st[14], st[15], aad, 5, 30, pt, 0, len, expected, 0);
                 for (int shift : new int[] {0, 1, -1, 4097, -4097}) {
                     if (Math.abs(shift) > len && shift != 0) {
                         continue;
@@ -84,33 +84,33 @@ class NativeAeadTest {
                     int base = 8192;
                     ByteBuffer mem = ByteBuffer.allocateDirect(2 * base + len + 32);
                     mem.put(base, pt);
-                    a.seal(st, aad, 5, 30, mem, base, len, mem, base + shift);
+                    a.seal(st, st[13], st[14], st[15], aad, 5, 30, mem, base, len, mem, base + shift);
                     byte[] got = new byte[len + 16];
                     mem.get(base + shift, got);
                     assertArrayEquals(expected, got, a + " direct seal " + len + " shift " + shift);
-                    assertTrue(a.open(st, aad, 5, 30, mem, base + shift, len, mem, base));
+                    assertTrue(a.open(st, st[13], st[14], st[15], aad, 5, 30, mem, base + shift, len, mem, base));
                     byte[] back = new byte[len];
                     mem.get(base, back);
                     assertArrayEquals(pt, back, a + " direct open " + len + " shift " + shift);
                 }
                 // heap in, direct out and back
                 ByteBuffer dout = ByteBuffer.allocateDirect(len + 16);
-                a.seal(st, aad, 5, 30, ByteBuffer.wrap(pt), 0, len, dout, 0);
+                a.seal(st, st[13], st[14], st[15], aad, 5, 30, ByteBuffer.wrap(pt), 0, len, dout, 0);
                 byte[] got = new byte[len + 16];
                 dout.get(0, got);
                 assertArrayEquals(expected, got, a + " mixed seal " + len);
                 ByteBuffer hout = ByteBuffer.allocate(len);
-                assertTrue(a.open(st, aad, 5, 30, dout, 0, len, hout, 0));
+                assertTrue(a.open(st, st[13], st[14], st[15], aad, 5, 30, dout, 0, len, hout, 0));
                 assertArrayEquals(pt, hout.array());
                 // forged: output zeroed, arrays and direct
                 byte[] forged = expected.clone();
                 forged[len] ^= 1;
                 byte[] sink = new byte[len];
                 Arrays.fill(sink, (byte) 0x3c);
-                assertFalse(a.open(st, aad, 5, 30, forged, 0, len, sink, 0));
+                assertFalse(a.open(st, st[13], st[14], st[15], aad, 5, 30, forged, 0, len, sink, 0));
                 ByteBuffer dsink = ByteBuffer.allocateDirect(len).put(0, sink);
                 ByteBuffer dforged = ByteBuffer.allocateDirect(len + 16).put(0, forged);
-                assertFalse(a.open(st, aad, 5, 30, dforged, 0, len, dsink, 0));
+                assertFalse(a.open(st, st[13], st[14], st[15], aad, 5, 30, dforged, 0, len, dsink, 0));
                 for (int i = 0; i < len; i++) {
                     if (sink[i] != 0 || dsink.get(i) != 0) {
                         throw new AssertionError(a + ": output not zeroed on failure at " + i);

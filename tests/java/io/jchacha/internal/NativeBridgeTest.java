@@ -129,7 +129,8 @@ class NativeBridgeTest {
         for (int h : handles()) {
             for (int len : new int[] {0, 1, 15, 16, 17, 255, 256, 257, 4096, 64 * 1024, 64 * 1024 + 1, 200_000}) {
                 for (int mode = 0; mode < 3; mode++) { // 0: separate arrays, 1: in place, 2: output 5 bytes after
-                    int[] state = r.ints(16).toArray();
+                    int[] state = r.ints(16).toArray(); // words 12..15: not the nonce, which comes apart
+                    int n0 = r.nextInt(), n1 = r.nextInt(), n2 = r.nextInt();
                     byte[] aad = new byte[r.nextInt(3) == 0 ? 0 : 40];
                     r.nextBytes(aad);
                     int aadOff = aad.length == 0 ? 0 : r.nextInt(10);
@@ -145,21 +146,25 @@ class NativeBridgeTest {
                         System.arraycopy(msg, 0, buf, 3, len);
                         byte[] out = mode == 0 ? new byte[len + 40] : buf;
                         int outOff = mode == 0 ? 1 : mode == 1 ? 3 : 8;
-                        c.sealArray(h, state, aad, aadOff, aadLen, buf, 3, len, out, outOff);
+                        c.sealArray(h, state, n0, n1, n2, aad, aadOff, aadLen, buf, 3, len, out, outOff);
                         sealed[k] = java.util.Arrays.copyOfRange(out, outOff, outOff + len + 16);
                         byte[] back = mode == 0 ? new byte[len + 3] : out;
                         int backOff = mode == 0 ? 2 : mode == 1 ? outOff : outOff - 5;
-                        assertTrue(c.openArray(h, state, aad, aadOff, aadLen, out, outOff, len, back, backOff),
+                        assertTrue(c.openArray(h, state, n0, n1, n2, aad, aadOff, aadLen, out, outOff, len, back,
+                                backOff),
                                 c.name() + ": open of its own seal");
                         opened[k] = java.util.Arrays.copyOfRange(back, backOff, backOff + len);
                         byte[] bad = sealed[k].clone();
                         bad[r.nextInt(bad.length)] ^= 1;
                         byte[] zeros = new byte[len];
                         java.util.Arrays.fill(zeros, (byte) 7);
-                        forged[k] = c.openArray(h, state, aad, aadOff, aadLen, bad, 0, len, zeros, 0);
+                        forged[k] = c.openArray(h, state, n0, n1, n2, aad, aadOff, aadLen, bad, 0, len, zeros, 0);
                         assertArrayEquals(new byte[len], zeros, c.name() + ": a forged message leaves zeros");
                     }
                     String what = "handle " + h + ", " + len + " bytes, mode " + mode;
+                    byte[] ref = new byte[len + 16];
+                    new JavaAead(JavaEngine.INSTANCE).seal(state, n0, n1, n2, aad, aadOff, aadLen, msg, 0, len, ref, 0);
+                    assertArrayEquals(ref, sealed[0], what);
                     assertArrayEquals(sealed[0], sealed[1], what);
                     assertArrayEquals(msg, opened[0], what);
                     assertArrayEquals(msg, opened[1], what);
@@ -209,26 +214,32 @@ class NativeBridgeTest {
         byte[] aad = new byte[20];
         for (int[] g : ranges) {
             String what = "range " + g[0] + "+" + g[1];
-            same(ffm, "seal in " + what, c -> () -> c.sealArray(h, st, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
-            same(ffm, "seal aad " + what, c -> () -> c.sealArray(h, st, aad, g[0], g[1], a, 0, 10, new byte[30], 0));
-            same(ffm, "open in " + what, c -> () -> c.openArray(h, st, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
+            same(ffm, "seal in " + what, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1],
+                    new byte[300], 0));
+            same(ffm, "seal aad " + what, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, g[0], g[1], a, 0, 10,
+                    new byte[30], 0));
+            same(ffm, "open in " + what, c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1],
+                    new byte[300], 0));
         }
         for (int outOff : new int[] {-1, 90, 101, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
-            same(ffm, "seal out at " + outOff, c -> () -> c.sealArray(h, st, aad, 0, 0, new byte[30], 0, 10, a,
+            same(ffm, "seal out at " + outOff, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, a,
                     outOff));
-            same(ffm, "open out at " + outOff, c -> () -> c.openArray(h, st, aad, 0, 0, new byte[30], 0, 14, a,
+            same(ffm, "open out at " + outOff, c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 14, a,
                     outOff == 90 ? 87 : outOff));
         }
-        same(ffm, "seal short output", c -> () -> c.sealArray(h, st, aad, 0, 0, a, 0, 10, new byte[25], 0));
-        same(ffm, "open short input", c -> () -> c.openArray(h, st, aad, 0, 0, new byte[25], 0, 10, a, 0));
-        same(ffm, "seal null aad", c -> () -> c.sealArray(h, st, null, 0, 0, a, 0, 10, new byte[30], 0));
-        same(ffm, "seal null state", c -> () -> c.sealArray(h, null, aad, 0, 0, a, 0, 10, new byte[30], 0));
-        same(ffm, "open short state", c -> () -> c.openArray(h, new int[15], aad, 0, 0, new byte[30], 0, 10, a, 0));
-        same(ffm, "seal null input", c -> () -> c.sealArray(h, st, aad, 0, 0, null, 0, 10, new byte[30], 0));
-        same(ffm, "open null output", c -> () -> c.openArray(h, st, aad, 0, 0, new byte[30], 0, 10, null, 0));
+        same(ffm, "seal short output", c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, a, 0, 10, new byte[25], 0));
+        same(ffm, "open short input", c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[25], 0, 10, a, 0));
+        same(ffm, "seal null aad", c -> () -> c.sealArray(h, st, 0, 0, 0, null, 0, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "seal null state", c -> () -> c.sealArray(h, null, 0, 0, 0, aad, 0, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "open short state", c -> () -> c.openArray(h, new int[15], 0, 0, 0, aad, 0, 0, new byte[30], 0, 10,
+                a, 0));
+        same(ffm, "seal null input", c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, null, 0, 10, new byte[30], 0));
+        same(ffm, "open null output", c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, null, 0));
         for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
-            same(ffm, "seal handle " + bad, c -> () -> c.sealArray(bad, st, aad, 0, 0, a, 0, 10, new byte[30], 0));
-            same(ffm, "open handle " + bad, c -> () -> c.openArray(bad, st, aad, 0, 0, new byte[30], 0, 10, a, 0));
+            same(ffm, "seal handle " + bad, c -> () -> c.sealArray(bad, st, 0, 0, 0, aad, 0, 0, a, 0, 10,
+                    new byte[30], 0));
+            same(ffm, "open handle " + bad, c -> () -> c.openArray(bad, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10,
+                    a, 0));
         }
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));

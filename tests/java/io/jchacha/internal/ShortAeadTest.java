@@ -76,26 +76,27 @@ class ShortAeadTest {
         byte[] in = filled(len + 8);
         System.arraycopy(pt, 0, in, 5, len);
         byte[] out = filled(len + 16 + 10);
-        a.seal(st, aad, 3, aadLen, in, 5, len, out, 3);
+        a.seal(st, st[13], st[14], st[15], aad, 3, aadLen, in, 5, len, out, 3);
         assertAt(sealed, out, 3, "seal " + what);
         byte[] back = filled(len + 8);
-        assertTrue(a.open(st, aad, 3, aadLen, out, 3, len, back, 7), "open " + what);
+        assertTrue(a.open(st, st[13], st[14], st[15], aad, 3, aadLen, out, 3, len, back, 7), "open " + what);
         assertAt(pt, back, 7, "open " + what);
         // in place, and the output one byte before or after the input in the same array
         for (int shift : new int[] {0, 1, -1}) {
             byte[] buf = filled(len + 16 + 9);
             System.arraycopy(pt, 0, buf, 4, len);
-            a.seal(st, aad, 3, aadLen, buf, 4, len, buf, 4 + shift);
+            a.seal(st, st[13], st[14], st[15], aad, 3, aadLen, buf, 4, len, buf, 4 + shift);
             assertArrayEquals(sealed, Arrays.copyOfRange(buf, 4 + shift, 4 + shift + len + 16),
                     "seal " + what + ", shift " + shift);
-            assertTrue(a.open(st, aad, 3, aadLen, buf, 4 + shift, len, buf, 4), "open " + what + ", shift " + shift);
+            assertTrue(a.open(st, st[13], st[14], st[15], aad, 3, aadLen, buf, 4 + shift, len, buf, 4),
+                    "open " + what + ", shift " + shift);
             assertArrayEquals(pt, Arrays.copyOfRange(buf, 4, 4 + len), "open " + what + ", shift " + shift);
         }
         // forged (a ciphertext byte, or the tag when there is none): false, output zeroed, nothing else written
         byte[] forged = sealed.clone();
         forged[len > 0 ? len / 2 : len + 15] ^= 0x10;
         byte[] sink = filled(len + 6);
-        assertFalse(a.open(st, aad, 3, aadLen, forged, 0, len, sink, 3), "forged " + what);
+        assertFalse(a.open(st, st[13], st[14], st[15], aad, 3, aadLen, forged, 0, len, sink, 3), "forged " + what);
         assertAt(new byte[len], sink, 3, "forged " + what);
     }
 
@@ -132,14 +133,16 @@ class ShortAeadTest {
                 for (int[] r : new int[][] {{len + 15, 0}, {len + 16, 1}, {len + 16, -1}}) {
                     byte[] out = filled(r[0]);
                     assertThrows(ArrayIndexOutOfBoundsException.class,
-                            () -> NativeChaCha.sealArray(h, st, none, 0, 0, in, 0, len, out, r[1]), b + " seal " + len);
+                            () -> NativeChaCha.sealArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out,
+                                    r[1]), b + " seal " + len);
                     assertAt(new byte[0], out, 0, b + " seal " + len);
                     if (r[0] - 16 < 0) {
                         continue;
                     }
                     byte[] pt = filled(r[0] - 16);
                     assertThrows(ArrayIndexOutOfBoundsException.class,
-                            () -> NativeChaCha.openArray(h, st, none, 0, 0, in, 0, len, pt, r[1]), b + " open " + len);
+                            () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, pt,
+                                    r[1]), b + " open " + len);
                     assertAt(new byte[0], pt, 0, b + " open " + len);
                 }
             }
@@ -192,13 +195,16 @@ class ShortAeadTest {
                 byte[] in = new byte[32];
                 byte[] out = filled(32);
                 assertThrows(ArrayIndexOutOfBoundsException.class,
-                        () -> NativeChaCha.openArray(h, st, none, 0, 0, in, 0, len, out, 0), b + " open " + len);
+                        () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out, 0),
+                                b + " open " + len);
                 assertAt(new byte[0], out, 0, b + " open " + len);
                 assertThrows(ArrayIndexOutOfBoundsException.class,
-                        () -> NativeChaCha.sealArray(h, st, none, 0, 0, in, 0, len, out, 0), b + " seal " + len);
+                        () -> NativeChaCha.sealArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out, 0),
+                                b + " seal " + len);
                 assertAt(new byte[0], out, 0, b + " seal " + len);
                 assertThrows(ArrayIndexOutOfBoundsException.class,
-                        () -> NativeChaCha.openArray(h, st, none, 0, -1, in, 0, 0, out, 0), b + " open aad -1");
+                        () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, -1, in, 0, 0, out, 0),
+                                b + " open aad -1");
             }
         }
     }
