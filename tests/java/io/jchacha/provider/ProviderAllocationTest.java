@@ -24,7 +24,7 @@ class ProviderAllocationTest {
     private static final long JCA_COPIES = 48 + 32;
     /**
      * The meter's noise: a one-off allocation during the counted calls shows as a byte or two per call (JDK 25 over
-     * FFM read 297 against 216 + 80 once the direct API stopped allocating its per-message state array).
+     * FFM read 297 bytes for the provider against the direct API's 216 + 80).
      */
     private static final long SLACK = 16;
 
