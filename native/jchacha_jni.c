@@ -373,6 +373,17 @@ static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray s
     return 1;
 }
 
+/* aead_args for the AEAD entry points: key holds words 0..11 of the state, and the nonce words come apart (n), so s
+ * becomes the message's state (jc_aead_state). */
+static int aead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, const jint n[3], uint32_t s[16],
+                         jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+    if (!aead_args(env, handle, b, key, s, aad, aadOff, aadLen, in, out)) {
+        return 0;
+    }
+    jc_aead_state(s, s, (uint32_t)n[0], (uint32_t)n[1], (uint32_t)n[2]);
+    return 1;
+}
+
 /* Input and output ranges in the same array where the output starts inside the input, after its start. */
 static int output_inside_input(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len) {
     return len > 0 && outOff > inOff && outOff < inOff + len && (*env)->IsSameObject(env, in, out);
@@ -457,8 +468,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    if (aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out)) {
-        jc_aead_state(s, s, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
+    const jint n[3] = {n0, n1, n2};
+    if (aead_key_args(env, handle, &b, key, n, s, aad, aadOff, aadLen, in, out)) {
         seal_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
     jc_wipe(s, sizeof s);
@@ -519,11 +530,9 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEn
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    int ok = aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out);
-    if (ok) {
-        jc_aead_state(s, s, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
-        ok = open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
-    }
+    const jint n[3] = {n0, n1, n2};
+    int ok = aead_key_args(env, handle, &b, key, n, s, aad, aadOff, aadLen, in, out) &&
+             open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     jc_wipe(s, sizeof s);
     return ok ? JNI_TRUE : JNI_FALSE;
 }
@@ -539,9 +548,8 @@ static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n
     }
     const jc_backend *b;
     uint32_t s[16];
-    int ok = aead_args(env, handle, &b, key, s, aad, aadOff, aadLen, in, out);
+    int ok = aead_key_args(env, handle, &b, key, n, s, aad, aadOff, aadLen, in, out);
     if (ok) {
-        jc_aead_state(s, s, (uint32_t)n[0], (uint32_t)n[1], (uint32_t)n[2]);
         jc_aead_init(a, b, s);
         ok = run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
     }
