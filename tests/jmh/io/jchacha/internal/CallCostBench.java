@@ -8,7 +8,8 @@ import org.openjdk.jmh.annotations.*;
 
 /**
  * Where a short native call's time goes (docs/DEVELOPING.md, "Native bridges"), layer by layer, on the avx2 kernels:
- * an empty JNI call and one that pins two arrays critically (libjchacha_bench_jni, built beside the library), the
+ * an empty JNI call, one that pins two arrays critically, one that reads two array lengths and one that copies
+ * {@code size} bytes through the stack (libjchacha_bench_jni, built beside the library), the
  * JNI and FFM stream entry points with 0 and {@code size} bytes, the native engine (state packing, call counting),
  * and a streaming {@code ChaCha20.update}. The kernel alone is {@code target/native-build/bench_kernels --best}.
  * The fork's bridge (for {@code engine} and {@code update}) is {@code -Djchacha.bridge}, auto by default. The
@@ -34,6 +35,10 @@ public class CallCostBench {
     static native void emptyJni();
 
     static native void criticalJni(byte[] in, byte[] out);
+
+    static native int lengthsJni(byte[] in, byte[] out);
+
+    static native void regionJni(byte[] in, byte[] out, int len);
 
     @Setup
     public void setup() {
@@ -63,6 +68,23 @@ public class CallCostBench {
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
     public byte[] criticalJniCall() {
         criticalJni(in, out);
+        return out;
+    }
+
+    /** Two GetArrayLength calls: what a JNI entry pays to check two ranges before it touches the arrays. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    public int lengthsJniCall() {
+        return lengthsJni(in, out);
+    }
+
+    /** {@code size} bytes (at most 4 KiB) copied to the stack and back: GetByteArrayRegion, ExceptionCheck, Set. */
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    public byte[] regionJniCall() {
+        regionJni(in, out, size);
         return out;
     }
 
