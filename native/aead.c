@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-/* Bytes per encrypt-then-MAC step (multiple of 64). See bench_kernels --aead-chunk. */
+/* Bytes per encrypt-then-MAC step (multiple of 64). To retune: rebuild with -DJC_AEAD_CHUNK=n, bench_aead --best. */
 #ifndef JC_AEAD_CHUNK
 #define JC_AEAD_CHUNK 4096
 #endif
@@ -205,7 +205,7 @@ void jc_aead_wipe(jc_aead *a)
 }
 
 /*
- * Short messages (up to JC_AEAD_SHORT bytes) in one buffer laid out as [block 0 | message | tag]. One kernel call
+ * Short messages (up to JC_AEAD_SHORT bytes; which ones take this path: aead.h) in one buffer laid out as [block 0 | message | tag]. One kernel call
  * XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first 32 bytes are the Poly1305 key, and the
  * message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as much as a block, so the key block
  * must not take a call of its own). Poly1305 then runs the scalar core in its own radix 2^64 straight over the AAD
@@ -312,7 +312,7 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
 void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                   const uint8_t *in, size_t len, uint8_t *out)
 {
-    if (len <= JC_AEAD_SHORT) {
+    if (len <= b->aead_short_seal) {
         uint8_t buf[64 + JC_AEAD_SHORT + 16];
         memcpy(buf + 64, in, len);
         jc_aead_seal_short(b, state, aad, aadlen, buf, len);
@@ -329,7 +329,7 @@ void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *
 int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                  const uint8_t *in, size_t len, uint8_t *out)
 {
-    if (len <= JC_AEAD_SHORT) {
+    if (len <= b->aead_short_open) {
         uint8_t buf[64 + JC_AEAD_SHORT + 16];
         memcpy(buf + 64, in, len + 16);
         int ok = jc_aead_open_short(b, state, aad, aadlen, buf, len);

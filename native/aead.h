@@ -56,13 +56,35 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
  * [64 bytes scratch | message | tag]: one kernel call makes the MAC key block and the message's keystream.
  * seal_short: buf[64 ..) = plaintext in, ciphertext || tag out. open_short: buf[64 ..) = ciphertext || tag in;
  * returns 1 with the plaintext at buf[64 ..), else 0 with buf[64 .. 64 + len) zeroed. buf[0 .. 64) is wiped.
- * 256 bytes is the JNI glue's stack copy; at 256 B this path seals at 488 MB/s against 348-426 for the chunked
- * one (bench_aead --best avx2, AVX2 Zen 3 under load), at 16 B 63 against 46-55. Above 256 not measured.
  * Where a 16-byte seal's 213 ns go (13-byte AAD; Zen 3, best of 7): the 2-block kernel pass 123 ns for two full
  * blocks (bench_kernels --blocks --best), about 7 more partly used; Poly1305's key, 3 blocks and tag about 30 ns (the
  * radix-2^64 core: bench_aead --poly-blocks --best gives 27.6 for the 3 blocks, the key and tag add little), the
- * rest (copies, wipes, the length block) about 55 ns. */
-#define JC_AEAD_SHORT 256
+ * rest (copies, wipes, the length block) about 55 ns.
+ *
+ * Which messages take it: up to the backend row's aead_short_seal / aead_short_open bytes (jc_aead_seal/open and
+ * the JNI glue alike). The chunked path costs a kernel call for the key block of its own, and its interleaved pass
+ * (avx2) works on whole 512-byte groups, sealing one group behind (jc_xor_mac_fn): it overlaps ChaCha20 with
+ * Poly1305 only from the first whole group when opening and from the second when sealing. ns per message,
+ * 13-byte AAD, gcc 12 -O3, Zen 3 (AVX2), bench_aead --paths (the two paths alternated, best of 70 runs):
+ *
+ *   bytes                 256  384  480  511  512  600  767  768  900 1000 1023
+ *   avx2 seal  chunked    584  668  708  743  670  844  956  874  961  994 1008
+ *              short      384  434  586  615  605  681  755  727  800  968  986
+ *        open  chunked    579  661  703  732  512  708  830  781  922  959  960
+ *              short      393  447  596  631  617  698  761  733  814  983  991
+ *   portable seal chunked 948 1248 1588 1588 1586 1901 2289 2232 2817 2829 2881
+ *              short      863 1171 1483 1515 1497 1816 2182 2140 2575 2762 2814   (open within 2 % of seal)
+ *
+ * So avx2 seals up to 1023 bytes on the short path and opens up to 511 (at 512 the chunked open's one whole group
+ * wins by 17 %; from 513 to 900 the short open is 1-12 % faster, not worth a limit with a hole in it); portable
+ * does both up to 1023 (2-9 % faster at every size). avx512 and NEON keep the 256 every row had before (their own
+ * crossover was never measured; neither runs on this machine): their chunked path has a vector Poly1305 (IFMA on
+ * avx512) that the short path's scalar core may not match on longer messages. */
+#define JC_AEAD_SHORT 1023 /* the stack copies' size: no row's limit may exceed it */
+#define JC_AEAD_SHORT_SEAL_AVX2 1023
+#define JC_AEAD_SHORT_OPEN_AVX2 511
+#define JC_AEAD_SHORT_PORTABLE 1023
+#define JC_AEAD_SHORT_UNMEASURED 256
 void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                         uint8_t *buf, size_t len);
 int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,

@@ -10,6 +10,7 @@
  * Detection runs once; concurrent first calls may both run it, which is harmless (same result, published
  * with one atomic store).
  */
+#include "aead.h"
 #include "jchacha.h"
 #include "poly1305.h"
 
@@ -198,17 +199,25 @@ typedef struct {
     const char *(*why_not)(unsigned features);
 } entry;
 
+_Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AVX2 <= JC_AEAD_SHORT &&
+                   JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
+               "the AEAD's short path works in stack copies of JC_AEAD_SHORT bytes");
+
 /* Slowest first: jc_backend_best() takes the last one that runs. */
 static const entry table[] = {
-    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_poly1305_blocks_portable, NULL}, why_not_portable},
+    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_poly1305_blocks_portable, NULL,
+      JC_AEAD_SHORT_PORTABLE, JC_AEAD_SHORT_PORTABLE}, why_not_portable},
 #if JCHACHA_HAVE_NEON
-    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_poly1305_blocks_portable, NULL}, why_not_neon},
+    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_poly1305_blocks_portable, NULL,
+      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED}, why_not_neon},
 #endif
 #if JCHACHA_HAVE_AVX2
-    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_poly1305_blocks_avx2, jc_chacha_xor_mac_avx2}, why_not_avx2},
+    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_poly1305_blocks_avx2, jc_chacha_xor_mac_avx2,
+      JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2}, why_not_avx2},
 #endif
 #if JCHACHA_HAVE_AVX512
-    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512, NULL}, why_not_avx512},
+    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512, NULL,
+      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED}, why_not_avx512},
 #endif
 };
 

@@ -74,6 +74,9 @@ typedef struct jc_backend {
     jc_hchacha_fn hchacha_fn;
     jc_poly_blocks_fn poly_blocks; /* this ISA's Poly1305 (avx512: IFMA when the CPU has it, else AVX2) */
     jc_xor_mac_fn xor_mac;     /* NULL: the AEAD runs xor_fn and poly_blocks one after the other */
+    /* The longest message the AEAD seals / opens on its one-call short path (aead.h, at most JC_AEAD_SHORT): the
+     * lengths below which that path measured faster than the chunked one on this backend. */
+    uint16_t aead_short_seal, aead_short_open;
 } jc_backend;
 
 /* Which Poly1305 kernel this backend's poly_blocks runs on this CPU, e.g. "portable", "avx2",

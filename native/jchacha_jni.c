@@ -339,9 +339,10 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
 }
 
 /*
- * Messages up to JC_AEAD_SHORT bytes (aead.h) with AAD up to this many are sealed and opened on stack copies in one
- * kernel pass (jc_aead_seal_short): two or three JNI copies replace the critical-region and overlap bookkeeping
- * (about ten JNI calls, each a VM transition), which dominated short messages. An empty AAD is not copied.
+ * Messages up to the backend's short-path length (aead.h) with AAD up to this many are sealed and opened on stack
+ * copies in one kernel pass (jc_aead_seal_short): two or three JNI copies replace the critical-region and overlap
+ * bookkeeping (about ten JNI calls, each a VM transition), which dominated short messages. An empty AAD is not
+ * copied.
  */
 #define JC_SMALL_AAD 256
 /*
@@ -426,7 +427,7 @@ static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
 
 static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
                        jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
-    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD; /* a negative len fails the input check below */
+    int small = len <= b->aead_short_seal && aadLen <= JC_SMALL_AAD; /* a negative len fails the input check below */
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
@@ -481,7 +482,7 @@ static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jb
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "negative length");
         return 0;
     }
-    int small = len <= JC_AEAD_SHORT && aadLen <= JC_SMALL_AAD;
+    int small = len <= b->aead_short_open && aadLen <= JC_SMALL_AAD;
     if (!range_ok(inOff, (jlong)len + 16, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, len, (*env)->GetArrayLength(env, out)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");

@@ -9,7 +9,9 @@
  *   bench_aead --poly-blocks      ns per Poly1305 kernel call for 1..40 blocks, per kernel (threshold table:
  *                                 build with -DJCHACHA_FLAGS_POLY_AVX2="-mavx2 -DJC_POLY_AVX2_MIN=4" etc. to
  *                                 time the vector path below its default threshold)
- *   bench_aead --chunk            seal MB/s at 16 KiB and 1 MiB (see JC_AEAD_CHUNK in native/aead.c)
+ *   bench_aead --paths            ns per message on the one-call short path and on the chunked path, seal and open,
+ *                                 256 B .. JC_AEAD_SHORT, every runnable row (or the rows named), the two paths
+ *                                 alternated: the table behind each row's short-path lengths in native/aead.h
  */
 #include "aead.h"
 
@@ -23,7 +25,42 @@ static uint8_t *in, *out, *sealed, key[32], aad[13];
 static uint32_t st[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, 1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11};
 static volatile uint8_t sink;
 
-enum { OP_POLY, OP_SEAL, OP_OPEN, OP_BLOCKS };
+enum { OP_POLY, OP_SEAL, OP_OPEN, OP_BLOCKS, OP_SEAL_CHUNKED, OP_SEAL_SHORT, OP_OPEN_CHUNKED, OP_OPEN_SHORT };
+
+/* The two AEAD paths of --paths, whatever the row's short-path lengths say: the chunked one as jc_aead_seal/open
+ * run it past those lengths, the short one as they run it below (stack copy in, one call, copy out). */
+static void seal_path(const jc_backend *b, int chunked, size_t len)
+{
+    if (chunked) {
+        jc_aead a;
+        jc_aead_init(&a, b, st);
+        jc_aead_aad(&a, aad, sizeof aad);
+        jc_aead_seal_message(&a, in, len, out);
+        jc_aead_wipe(&a);
+        return;
+    }
+    uint8_t buf[64 + JC_AEAD_SHORT + 16];
+    memcpy(buf + 64, in, len);
+    jc_aead_seal_short(b, st, aad, sizeof aad, buf, len);
+    memcpy(out, buf + 64, len + 16);
+}
+
+static int open_path(const jc_backend *b, int chunked, size_t len)
+{
+    if (chunked) {
+        jc_aead a;
+        jc_aead_init(&a, b, st);
+        jc_aead_aad(&a, aad, sizeof aad);
+        int ok = jc_aead_open_message(&a, sealed, len, out);
+        jc_aead_wipe(&a);
+        return ok;
+    }
+    uint8_t buf[64 + JC_AEAD_SHORT + 16];
+    memcpy(buf + 64, sealed, len + 16);
+    int ok = jc_aead_open_short(b, st, aad, sizeof aad, buf, len);
+    memcpy(out, buf + 64, len);
+    return ok;
+}
 
 static void call(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t len)
 {
@@ -39,6 +76,15 @@ static void call(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t len)
         break;
     case OP_OPEN:
         sink ^= (uint8_t)jc_aead_open(b, st, aad, sizeof aad, sealed, len, out);
+        break;
+    case OP_SEAL_CHUNKED:
+    case OP_SEAL_SHORT:
+        seal_path(b, op == OP_SEAL_CHUNKED, len);
+        sink ^= out[len];
+        break;
+    case OP_OPEN_CHUNKED:
+    case OP_OPEN_SHORT:
+        sink ^= (uint8_t)open_path(b, op == OP_OPEN_CHUNKED, len);
         break;
     default: {
         jc_poly1305 p;
@@ -74,9 +120,64 @@ static double time_op(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t 
     return use_best ? per[0] : per[RUNS / 2];
 }
 
+/* Row i if it runs here and is among the rows named (all when none are), else NULL. */
+static const jc_backend *wanted_row(int i, const char *const *only, int n_only)
+{
+    const jc_backend *b = jc_backend_at(i);
+    int wanted = n_only == 0;
+    for (int j = 0; j < n_only; j++)
+        wanted |= strcmp(only[j], b->name) == 0;
+    return wanted && jc_backend_available(b->name, NULL) ? b : NULL;
+}
+
+/* --paths: per row, best over rounds that alternate the four (path, direction) pairs at each size. */
+static int paths_mode(const char *const *only, int n_only)
+{
+    static const size_t sizes[] = {256, 384, 480, 511, 512, 600, 767, 768, 900, 1000, JC_AEAD_SHORT};
+    enum { N = sizeof sizes / sizeof sizes[0], ROUNDS = 10 };
+    printf("ns/message, 13-byte AAD, best of %d alternated rounds of %d runs\n%-22s", ROUNDS, RUNS, "bytes");
+    for (int s = 0; s < N; s++)
+        printf(" %5zu", sizes[s]);
+    printf("\n");
+    for (int i = 0; i < jc_backend_count(); i++) {
+        const jc_backend *b = wanted_row(i, only, n_only);
+        if (b == NULL)
+            continue;
+        double best[4][N];
+        for (int s = 0; s < N; s++) {
+            seal_path(b, 1, sizes[s]);
+            memcpy(sealed, out, sizes[s] + 16);
+            if (!open_path(b, 0, sizes[s]) || !open_path(b, 1, sizes[s])) {
+                printf("%s: a sealed message does not open\n", b->name);
+                return 1;
+            }
+            for (int k = 0; k < 4; k++)
+                best[k][s] = 1e30;
+            for (int r = 0; r < ROUNDS; r++) {
+                for (int k = 0; k < 4; k++) {
+                    double t = time_op(OP_SEAL_CHUNKED + k, b, NULL, sizes[s]) * 1e9;
+                    best[k][s] = t < best[k][s] ? t : best[k][s];
+                }
+            }
+        }
+        static const char *const what[] = {"seal chunked", "seal short", "open chunked", "open short"};
+        for (int k = 0; k < 4; k++) {
+            char label[64];
+            snprintf(label, sizeof label, "%s %s", b->name, what[k]);
+            printf("%-22.22s", label);
+            for (int s = 0; s < N; s++)
+                printf(" %5.0f", best[k][s]);
+            printf("\n");
+        }
+        printf("%-22s seal up to %u, open up to %u on the short path\n", "", (unsigned)b->aead_short_seal,
+               (unsigned)b->aead_short_open);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    int blocks_mode = 0;
+    int blocks_mode = 0, paths = 0;
     const char *only[8];
     int n_only = 0;
     for (int i = 1; i < argc; i++) {
@@ -84,6 +185,8 @@ int main(int argc, char **argv)
             blocks_mode = 1;
         else if (strcmp(argv[i], "--best") == 0)
             use_best = 1;
+        else if (strcmp(argv[i], "--paths") == 0)
+            paths = use_best = 1;
         else if (n_only < 8)
             only[n_only++] = argv[i];
     }
@@ -100,6 +203,13 @@ int main(int argc, char **argv)
         key[i] = (uint8_t)(i * 7 + 1);
     memset(out, 0, maxlen);
     printf("cpu: %s; %s of %d runs\n", jc_cpu_features(), use_best ? "best" : "median", RUNS);
+    if (paths) {
+        int rc = paths_mode(only, n_only);
+        free(in);
+        free(out);
+        free(sealed);
+        return rc;
+    }
 
     if (blocks_mode) {
         printf("%-12s", "ns/call");
@@ -135,11 +245,8 @@ int main(int argc, char **argv)
         printf("%-22s %8s %8s %8s %8s %8s %8s   (MB/s)\n", titles[op],
                "16B", "64B", "256B", "1KiB", "16KiB", "1MiB");
         for (int i = 0; i < jc_backend_count(); i++) {
-            const jc_backend *b = jc_backend_at(i);
-            int wanted = n_only == 0;
-            for (int j = 0; j < n_only; j++)
-                wanted |= strcmp(only[j], b->name) == 0;
-            if (!wanted || !jc_backend_available(b->name, NULL))
+            const jc_backend *b = wanted_row(i, only, n_only);
+            if (b == NULL)
                 continue;
             char label[64];
             snprintf(label, sizeof label, "%s/%s", b->name, jc_backend_poly_kernel(b));

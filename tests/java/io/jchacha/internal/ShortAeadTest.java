@@ -17,12 +17,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Short messages against BouncyCastle, every length 0..300: the native glue's one-pass stack path (messages up to
- * {@code JC_AEAD_SHORT} = 256 bytes with AAD up to 256 bytes: one kernel call makes the MAC key block and the
- * keystream) and the chunked path past it, on every native backend that runs here, on the Java AEAD, and on the
+ * Short messages against BouncyCastle, every length 0..300 and every length around 512 and 1024 bytes: the one-pass
+ * stack path (messages up to the backend's short-path length, 256 to 1023 bytes (native/aead.h), with AAD up to 256
+ * bytes: one kernel call makes the MAC key block and the keystream) and the chunked path past it with its 512-byte
+ * groups, on every native backend that runs here, on the Java AEAD, and on the
  * active engine (which under {@code auto} hands short messages to the Java engine). Separate arrays at odd offsets,
  * in place, and the output one byte before or after the input in the same array; a forged message opens to false
  * with the output range zeroed and every byte around it untouched. Then the public ChaCha20-Poly1305 and
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
  */
 class ShortAeadTest {
     private static final byte FILL = 0x5a;
+    /** 0..300, then 500..530 and 1010..1040: each side of every short-path limit and of the chunked path's groups. */
+    private static final int[] LENGTHS = IntStream.of(0, 500, 1010)
+            .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 300 : from + 30)).toArray();
 
     /** Every AEAD path that runs here, by name. */
     private static Map<String, AeadEngine> paths() {
@@ -101,7 +106,7 @@ class ShortAeadTest {
     }
 
     @Test
-    void everyLength0To300OnEveryPathMatchesBouncyCastle() throws Exception {
+    void everyLengthNearEachPathLimitOnEveryPathMatchesBouncyCastle() throws Exception {
         SplittableRandom r = new SplittableRandom(256);
         byte[] key = random(r, 32), nonce = random(r, 12);
         int[] st = AeadEngineTest.state(key, nonce);
@@ -109,7 +114,7 @@ class ShortAeadTest {
         for (int aadLen : new int[] {0, 13, 256, 257}) {
             byte[] aad = random(r, aadLen + 5);
             byte[] aadRange = Arrays.copyOfRange(aad, 3, 3 + aadLen);
-            for (int len = 0; len <= 300; len++) {
+            for (int len : LENGTHS) {
                 byte[] pt = random(r, len);
                 byte[] sealed = Reference.seal(key, nonce, pt, aadRange);
                 for (Map.Entry<String, AeadEngine> p : paths.entrySet()) {
@@ -127,7 +132,7 @@ class ShortAeadTest {
         byte[] none = new byte[0];
         for (Backend b : TestSupport.nativeBackends()) {
             int h = NativeChaCha.backendHandle(b.id());
-            for (int len : new int[] {0, 1, 100, 256}) {
+            for (int len : new int[] {0, 1, 100, 256, 511, 1023}) {
                 byte[] in = new byte[len + 16];
                 // {output array length, output offset}: one byte short, one byte late, negative
                 for (int[] r : new int[][] {{len + 15, 0}, {len + 16, 1}, {len + 16, -1}}) {
@@ -150,12 +155,12 @@ class ShortAeadTest {
     }
 
     @Test
-    void publicClassesEveryLength0To300() throws Exception {
+    void publicClassesEveryLengthNearEachPathLimit() throws Exception {
         SplittableRandom r = new SplittableRandom(257);
         byte[] key = random(r, 32), aad = random(r, 9);
         ChaCha20Poly1305CallerNonce ietf = new ChaCha20Poly1305CallerNonce(key);
         XChaCha20Poly1305CallerNonce x = new XChaCha20Poly1305CallerNonce(key);
-        for (int len = 0; len <= 300; len++) {
+        for (int len : LENGTHS) {
             byte[] pt = random(r, len), nonce = random(r, 12), xnonce = random(r, 24);
             byte[] xsub = HChaCha20.subkey(key, Arrays.copyOf(xnonce, 16));
             byte[] xietf = new byte[12];
