@@ -205,13 +205,14 @@ void jc_aead_wipe(jc_aead *a)
 }
 
 /*
- * Short messages (up to JC_AEAD_SHORT bytes; which ones take this path: aead.h) in one buffer laid out as [block 0 | message | tag]. One kernel call
- * XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first 32 bytes are the Poly1305 key, and the
- * message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as much as a block, so the key block
- * must not take a call of its own). Poly1305 then runs the scalar core in its own radix 2^64 straight over the AAD
- * and the ciphertext: no incremental state, no conversions, no power tables, nothing buffered (below their
- * thresholds, 16 and 24 blocks, the vector kernels run that core anyway). What is wiped is what held secrets:
- * block 0, the MAC state, and on a failed open the plaintext.
+ * Short messages (up to JC_AEAD_SHORT bytes; which ones take this path: aead.h) in one buffer laid out as
+ * [block 0 | message | tag]. One kernel call XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first
+ * 32 bytes are the Poly1305 key, and the message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as
+ * much as a block, so the key block must not take a call of its own). Poly1305 then runs the scalar core in its
+ * own radix 2^64 straight over the AAD and the ciphertext: no incremental state, no conversions, no power tables,
+ * nothing buffered (below their thresholds, 16 and 24 blocks, the vector kernels run that core anyway; above them
+ * the whole path is still ahead where aead.h's table lets it run). What is wiped is what held secrets: block 0, the
+ * MAC state, and on a failed open the plaintext.
  */
 static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t n)
 {
