@@ -44,6 +44,17 @@ void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1
     s[15] = n2;
 }
 
+void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, const uint32_t x[4], uint32_t n1,
+                    uint32_t n2) {
+    uint32_t sub[8];
+    b->hchacha_fn(key + 4, x, 20, sub); /* before s, which may be key, changes */
+    jc_aead_state(s, key, 0, n1, n2);
+    for (int i = 0; i < 8; i++) {
+        s[4 + i] = sub[i];
+    }
+    jc_wipe(sub, sizeof sub);
+}
+
 static int rounds_ok(int32_t rounds) {
     return rounds == 8 || rounds == 12 || rounds == 20;
 }
@@ -98,6 +109,21 @@ static const jc_backend *aead_args(int32_t handle, const uint32_t *key, const ui
     return b;
 }
 
+/* Seal and open once the message's state s is built (both wipe it). */
+static void seal_state(const jc_backend *b, uint32_t s[16], const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                       const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+    jc_aead_seal(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
+    jc_wipe(s, 16 * sizeof s[0]);
+}
+
+static int32_t open_state(const jc_backend *b, uint32_t s[16], const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                          const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+    int ok = jc_aead_open(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
+                          out + outoff);
+    jc_wipe(s, 16 * sizeof s[0]);
+    return ok;
+}
+
 JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
                                   const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
                                   int64_t len, uint8_t *out, int64_t outoff) {
@@ -106,8 +132,7 @@ JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n
     if (b != NULL) {
         uint32_t s[16];
         jc_aead_state(s, key, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
-        jc_aead_seal(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
-        jc_wipe(s, sizeof s);
+        seal_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
     }
     return err;
 }
@@ -122,8 +147,33 @@ JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n
     }
     uint32_t s[16];
     jc_aead_state(s, key, (uint32_t)n0, (uint32_t)n1, (uint32_t)n2);
-    int ok = jc_aead_open(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
-                          out + outoff);
-    jc_wipe(s, sizeof s);
-    return ok;
+    return open_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
+}
+
+JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
+                                   int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+    int32_t err = JC_CAPI_OK;
+    const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
+    if (b != NULL) {
+        const uint32_t x[4] = {(uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3};
+        uint32_t s[16];
+        jc_xaead_state(b, s, key, x, (uint32_t)n1, (uint32_t)n2);
+        seal_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
+    }
+    return err;
+}
+
+JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
+                                   int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+    int32_t err = JC_CAPI_OK;
+    const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
+    if (b == NULL) {
+        return err;
+    }
+    const uint32_t x[4] = {(uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3};
+    uint32_t s[16];
+    jc_xaead_state(b, s, key, x, (uint32_t)n1, (uint32_t)n2);
+    return open_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
 }

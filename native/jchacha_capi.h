@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
-#define JC_ABI_VERSION 7
+#define JC_ABI_VERSION 8
 
 #if defined(_WIN32)
 #define JC_CAPI __declspec(dllexport)
@@ -43,6 +43,12 @@ void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]);
  * AEAD calls of both bridges take the nonce words apart from the array, so a caller keeps one array per key and
  * builds nothing per message. */
 void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2);
+
+/* XChaCha20-Poly1305's state (draft-irtf-cfrg-xchacha): jc_aead_state with words 4..11 replaced by the HChaCha20
+ * subkey of key's words 4..11 and x (the 24-byte nonce's first 16 bytes, little-endian words), nonce 0, n1, n2 (its
+ * last 8 bytes). b's kernel derives the subkey, so a message needs no call of its own for it. key may be s itself. */
+void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, const uint32_t x[4], uint32_t n1,
+                    uint32_t n2);
 
 /* JC_ABI_VERSION. */
 JC_CAPI int32_t jc_capi_abi_version(void);
@@ -74,6 +80,15 @@ JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n
 JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
                                   const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
                                   int64_t len, uint8_t *out, int64_t outoff);
+
+/* jc_capi_aead_seal / jc_capi_aead_open for XChaCha20-Poly1305: the state is jc_xaead_state's, from key (words 0..11
+ * read), the nonce words x0..x3 that derive the subkey and n1, n2. */
+JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
+                                   int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff);
+JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
+                                   int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff);
 
 #ifdef __cplusplus
 }

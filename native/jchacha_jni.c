@@ -538,6 +538,49 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEn
     return ok ? JNI_TRUE : JNI_FALSE;
 }
 
+/* aead_args for the XChaCha20-Poly1305 entry points: s becomes jc_xaead_state's (the subkey derived here). */
+static int xaead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, const jint x[4], jint n1,
+                          jint n2, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+    if (!aead_args(env, handle, b, key, s, aad, aadOff, aadLen, in, out)) {
+        return 0;
+    }
+    const uint32_t xw[4] = {(uint32_t)x[0], (uint32_t)x[1], (uint32_t)x[2], (uint32_t)x[3]};
+    jc_xaead_state(*b, s, s, xw, (uint32_t)n1, (uint32_t)n2);
+    return 1;
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xsealArray(JNIEnv *env, jclass cls, jint handle,
+                                                                       jintArray key, jint x0, jint x1, jint x2,
+                                                                       jint x3, jint n1, jint n2, jbyteArray aad,
+                                                                       jint aadOff, jint aadLen, jbyteArray in,
+                                                                       jint inOff, jint len, jbyteArray out,
+                                                                       jint outOff) {
+    (void)cls;
+    const jc_backend *b;
+    uint32_t s[16];
+    const jint x[4] = {x0, x1, x2, x3};
+    if (xaead_key_args(env, handle, &b, key, x, n1, n2, s, aad, aadOff, aadLen, in, out)) {
+        seal_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+    jc_wipe(s, sizeof s);
+}
+
+JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(JNIEnv *env, jclass cls, jint handle,
+                                                                           jintArray key, jint x0, jint x1, jint x2,
+                                                                           jint x3, jint n1, jint n2, jbyteArray aad,
+                                                                           jint aadOff, jint aadLen, jbyteArray in,
+                                                                           jint inOff, jint len, jbyteArray out,
+                                                                           jint outOff) {
+    (void)cls;
+    const jc_backend *b;
+    uint32_t s[16];
+    const jint x[4] = {x0, x1, x2, x3};
+    int ok = xaead_key_args(env, handle, &b, key, x, n1, n2, s, aad, aadOff, aadLen, in, out) &&
+             open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    jc_wipe(s, sizeof s);
+    return ok ? JNI_TRUE : JNI_FALSE;
+}
+
 /* For a direct-buffer call: the two ranges (checked before anything is computed) and the context with the AAD
  * absorbed from its array. 0 with an exception pending on bad input. */
 static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n[3], jbyteArray aad, jint aadOff,

@@ -149,6 +149,50 @@ static void test_aead(int32_t h, const jc_backend *b)
     }
 }
 
+/* XChaCha20-Poly1305 through the C API: as jc_aead_seal/open under a state whose subkey the portable HChaCha20
+ * derived here, for lengths on both sides of the short path; the key array's words 12..15 are not the nonce. */
+static void test_xaead(int32_t h, const jc_backend *b)
+{
+    static const int64_t lens[] = {0, 17, 300, 1023, 1100};
+    static uint8_t in[1100], out[1100 + 16], want[1100 + 16], back[1100];
+    uint8_t aad[13];
+    uint32_t key[16], state[16], x[4], sub[8];
+    for (int i = 0; i < 16; i++)
+        key[i] = rnd();
+    for (int i = 0; i < 4; i++)
+        x[i] = rnd();
+    const int32_t n1 = (int32_t)rnd(), n2 = (int32_t)rnd();
+    jc_hchacha_portable(key + 4, x, 20, sub);
+    for (int i = 0; i < 16; i++)
+        state[i] = i < 4 ? key[i] : i < 12 ? sub[i - 4] : 0;
+    state[14] = (uint32_t)n1;
+    state[15] = (uint32_t)n2;
+    fill(aad, sizeof aad);
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        int64_t len = lens[li];
+        fill(in, sizeof in);
+        jc_aead_seal(jc_backend_at(0), state, aad, sizeof aad, in, (size_t)len, want);
+        memset(out, FILL, sizeof out);
+        int32_t r = jc_capi_xaead_seal(h, key, (int32_t)x[0], (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2,
+                                       aad, 0, sizeof aad, in, 0, len, out, 0);
+        CHECK(r == JC_CAPI_OK && memcmp(out, want, (size_t)len + 16) == 0 && all_fill(out + len + 16,
+              sizeof out - (size_t)len - 16), "%s xseal len %lld: %d", b->name, (long long)len, r);
+        memset(back, FILL, sizeof back);
+        r = jc_capi_xaead_open(h, key, (int32_t)x[0], (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad, 0,
+                               sizeof aad, want, 0, len, back, 0);
+        CHECK(r == 1 && memcmp(back, in, (size_t)len) == 0, "%s xopen len %lld: %d", b->name, (long long)len, r);
+        r = jc_capi_xaead_open(h, key, (int32_t)(x[0] ^ 1), (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad,
+                               0, sizeof aad, want, 0, len, back, 0);
+        int zeroed = 1;
+        for (int64_t i = 0; i < len; i++)
+            zeroed &= back[i] == 0;
+        CHECK(r == 0 && zeroed, "%s xopen under another subkey len %lld: %d", b->name, (long long)len, r);
+    }
+    CHECK(jc_capi_xaead_seal(-1, key, 0, 0, 0, 0, 0, 0, NULL, 0, 0, in, 0, 16, out, 0) == JC_CAPI_BAD_HANDLE &&
+              jc_capi_xaead_open(h, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, 0, in, 0, 16, out, 0) == JC_CAPI_BAD_ARGUMENT,
+          "%s xaead refusals", b->name);
+}
+
 int main(void)
 {
     jc_runnable_init();
@@ -168,6 +212,7 @@ int main(void)
         }
         test_xor(i, b);
         test_aead(i, b);
+        test_xaead(i, b);
         ran++;
     }
     CHECK(ran >= 1, "no runnable backend");

@@ -15,9 +15,10 @@ import javax.crypto.ShortBufferException;
 /**
  * One key's ChaCha20-Poly1305 or XChaCha20-Poly1305 in front of an {@link AeadEngine}: argument checks, the nonce
  * words, the XChaCha20 subkey, and buffer bookkeeping for the AEAD classes. Every check runs before any output byte
- * is written. Immutable and thread-safe. An IETF message runs on this instance's key words as they are, with the
- * nonce words passed beside them, so it allocates no state; an XChaCha20 message derives its subkey into an array
- * of its own, wiped after the message.
+ * is written. Immutable and thread-safe. A message runs on this instance's key words as they are, with the nonce
+ * words passed beside them, so it allocates no state; for XChaCha20 the engine derives the subkey from the key words
+ * and the nonce's first 16 bytes (a native engine in the same call; {@link AeadEngine}'s default into an array of its
+ * own, wiped after the message).
  */
 final class AeadCore {
     static final int TAG_LENGTH = 16;
@@ -45,27 +46,43 @@ final class AeadCore {
         this.nonceLength = nonceLength;
     }
 
-    /**
-     * The key words a message with {@code nonce} runs on, after checking the nonce: this instance's own, or for
-     * XChaCha20 a new array with the HChaCha20 subkey in words 4..11 (which {@link #release} wipes).
-     */
-    private int[] messageKey(byte[] nonce) {
-        checkNonce(nonce, nonceLength);
+    /** Seals under this instance's key and {@code nonce} (XChaCha20: the subkey derived in the same engine call). */
+    private void sealMessage(byte[] nonce, byte[] a, byte[] in, int inOff, int len, byte[] out, int outOff) {
         if (nonceLength == 12) {
-            return key;
+            aead.seal(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff);
+        } else {
+            aead.xseal(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0, a.length,
+                    in, inOff, len, out, outOff);
         }
-        int[] s = key.clone();
-        for (int i = 0; i < 4; i++) {
-            s[12 + i] = (int) Bytes.LE_INT.get(nonce, 4 * i);
-        }
-        ChaChaBlock.hchachaInPlace(s, 20);
-        return s;
     }
 
-    private void release(int[] messageKey) {
-        if (messageKey != key) {
-            Arrays.fill(messageKey, 0);
+    private boolean openMessage(byte[] nonce, byte[] a, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return nonceLength == 12
+                ? aead.open(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff)
+                : aead.xopen(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0,
+                        a.length, in, inOff, len, out, outOff);
+    }
+
+    private void sealMessage(byte[] nonce, byte[] a, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (nonceLength == 12) {
+            aead.seal(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos);
+        } else {
+            aead.xseal(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0, a.length,
+                    in, inPos, len, out, outPos);
         }
+    }
+
+    private boolean openMessage(byte[] nonce, byte[] a, ByteBuffer in, int inPos, int len, ByteBuffer out,
+                                int outPos) {
+        return nonceLength == 12
+                ? aead.open(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos)
+                : aead.xopen(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0,
+                        a.length, in, inPos, len, out, outPos);
+    }
+
+    /** XChaCha20's HChaCha20 nonce word {@code i}: the 24-byte nonce's bytes {@code 4i .. 4i+4}. */
+    private static int x(byte[] nonce, int i) {
+        return (int) Bytes.LE_INT.get(nonce, 4 * i);
     }
 
     /** IETF nonce word 0: the nonce's first four bytes, or 0 for XChaCha20 (nonce 00000000 || nonce[16..24]). */
@@ -142,122 +159,96 @@ final class AeadCore {
     // ---- one-shot, caller nonce -------------------------------------------------------------------------
 
     byte[] seal(byte[] nonce, byte[] plaintext, byte[] aad) {
-        int[] k = messageKey(nonce);
-        try {
-            Objects.requireNonNull(plaintext, "plaintext");
-            checkMessageLength(plaintext.length);
-            checkArrayLength(plaintext.length + (long) TAG_LENGTH);
-            byte[] a = aad(aad);
-            byte[] out = new byte[plaintext.length + TAG_LENGTH];
-            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, plaintext, 0, plaintext.length, out, 0);
-            return out;
-        } finally {
-            release(k);
-        }
+        checkNonce(nonce, nonceLength);
+        Objects.requireNonNull(plaintext, "plaintext");
+        checkMessageLength(plaintext.length);
+        checkArrayLength(plaintext.length + (long) TAG_LENGTH);
+        byte[] a = aad(aad);
+        byte[] out = new byte[plaintext.length + TAG_LENGTH];
+        sealMessage(nonce, a, plaintext, 0, plaintext.length, out, 0);
+        return out;
     }
 
     byte[] open(byte[] nonce, byte[] ciphertext, byte[] aad) throws AEADBadTagException {
-        int[] k = messageKey(nonce);
-        try {
-            Objects.requireNonNull(ciphertext, "ciphertext");
-            if (ciphertext.length < TAG_LENGTH) {
-                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
-            }
-            byte[] a = aad(aad);
-            int ptLen = ciphertext.length - TAG_LENGTH;
-            byte[] out = new byte[ptLen];
-            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, ciphertext, 0, ptLen, out, 0)) {
-                throw new AEADBadTagException("tag mismatch");
-            }
-            return out;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        Objects.requireNonNull(ciphertext, "ciphertext");
+        if (ciphertext.length < TAG_LENGTH) {
+            throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
+        byte[] a = aad(aad);
+        int ptLen = ciphertext.length - TAG_LENGTH;
+        byte[] out = new byte[ptLen];
+        if (!openMessage(nonce, a, ciphertext, 0, ptLen, out, 0)) {
+            throw new AEADBadTagException("tag mismatch");
+        }
+        return out;
     }
 
     // ---- one-shot with the nonce in front (random-nonce classes) ------------------------------------------
 
     /** nonce || seal(plaintext). */
     byte[] sealPrefixed(byte[] nonce, byte[] plaintext, byte[] aad) {
-        int[] k = messageKey(nonce);
-        try {
-            Objects.requireNonNull(plaintext, "plaintext");
-            checkMessageLength(plaintext.length);
-            checkArrayLength((long) nonce.length + plaintext.length + TAG_LENGTH);
-            byte[] a = aad(aad);
-            byte[] out = new byte[nonce.length + plaintext.length + TAG_LENGTH];
-            System.arraycopy(nonce, 0, out, 0, nonce.length);
-            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, plaintext, 0, plaintext.length, out,
-                    nonce.length);
-            return out;
-        } finally {
-            release(k);
-        }
+        checkNonce(nonce, nonceLength);
+        Objects.requireNonNull(plaintext, "plaintext");
+        checkMessageLength(plaintext.length);
+        checkArrayLength((long) nonce.length + plaintext.length + TAG_LENGTH);
+        byte[] a = aad(aad);
+        byte[] out = new byte[nonce.length + plaintext.length + TAG_LENGTH];
+        System.arraycopy(nonce, 0, out, 0, nonce.length);
+        sealMessage(nonce, a, plaintext, 0, plaintext.length, out, nonce.length);
+        return out;
     }
 
     /** Opens {@code in[nonceLength ..]} under {@code nonce}, which the caller copied from its start. */
     byte[] openPrefixed(byte[] nonce, byte[] in, byte[] aad) throws AEADBadTagException {
-        int[] k = messageKey(nonce);
-        try {
-            byte[] a = aad(aad);
-            int ptLen = in.length - nonceLength - TAG_LENGTH;
-            byte[] out = new byte[ptLen];
-            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, nonceLength, ptLen, out, 0)) {
-                throw new AEADBadTagException("tag mismatch");
-            }
-            return out;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        byte[] a = aad(aad);
+        int ptLen = in.length - nonceLength - TAG_LENGTH;
+        byte[] out = new byte[ptLen];
+        if (!openMessage(nonce, a, in, nonceLength, ptLen, out, 0)) {
+            throw new AEADBadTagException("tag mismatch");
         }
+        return out;
     }
 
     // ---- array ranges -------------------------------------------------------------------------------------
 
     int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException {
-        int[] k = messageKey(nonce);
-        try {
-            Objects.requireNonNull(in, "in");
-            Objects.requireNonNull(out, "out");
-            Objects.checkFromIndexSize(inOff, len, in.length);
-            checkOutOffset(out, outOff);
-            checkMessageLength(len);
-            long need = len + (long) TAG_LENGTH;
-            if (out.length - outOff < need) {
-                throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
-            }
-            byte[] a = aad(aad);
-            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff);
-            return (int) need;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(inOff, len, in.length);
+        checkOutOffset(out, outOff);
+        checkMessageLength(len);
+        long need = len + (long) TAG_LENGTH;
+        if (out.length - outOff < need) {
+            throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
         }
+        byte[] a = aad(aad);
+        sealMessage(nonce, a, in, inOff, len, out, outOff);
+        return (int) need;
     }
 
     int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
-        int[] k = messageKey(nonce);
-        try {
-            Objects.requireNonNull(in, "in");
-            Objects.requireNonNull(out, "out");
-            Objects.checkFromIndexSize(inOff, len, in.length);
-            checkOutOffset(out, outOff);
-            if (len < TAG_LENGTH) {
-                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
-            }
-            int ptLen = len - TAG_LENGTH;
-            if (out.length - outOff < ptLen) {
-                throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
-            }
-            byte[] a = aad(aad);
-            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, ptLen, out,
-                    outOff)) { // output zeroed
-                throw new AEADBadTagException("tag mismatch");
-            }
-            return ptLen;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(inOff, len, in.length);
+        checkOutOffset(out, outOff);
+        if (len < TAG_LENGTH) {
+            throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
+        int ptLen = len - TAG_LENGTH;
+        if (out.length - outOff < ptLen) {
+            throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
+        }
+        byte[] a = aad(aad);
+        if (!openMessage(nonce, a, in, inOff, ptLen, out, outOff)) { // output zeroed
+            throw new AEADBadTagException("tag mismatch");
+        }
+        return ptLen;
     }
 
     // ---- buffers ------------------------------------------------------------------------------------------
@@ -275,52 +266,43 @@ final class AeadCore {
     }
 
     int seal(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException {
-        int[] k = messageKey(nonce);
-        try {
-            checkBuffers(in, out);
-            int len = in.remaining();
-            checkMessageLength(len);
-            long need = len + (long) TAG_LENGTH;
-            if (out.remaining() < need) {
-                throw new ShortBufferException("output needs " + need + " bytes, has " + out.remaining());
-            }
-            byte[] a = aad(aad);
-            int inPos = in.position();
-            int outPos = out.position();
-            aead.seal(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos);
-            in.position(inPos + len);
-            out.position(outPos + (int) need);
-            return (int) need;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        checkBuffers(in, out);
+        int len = in.remaining();
+        checkMessageLength(len);
+        long need = len + (long) TAG_LENGTH;
+        if (out.remaining() < need) {
+            throw new ShortBufferException("output needs " + need + " bytes, has " + out.remaining());
         }
+        byte[] a = aad(aad);
+        int inPos = in.position();
+        int outPos = out.position();
+        sealMessage(nonce, a, in, inPos, len, out, outPos);
+        in.position(inPos + len);
+        out.position(outPos + (int) need);
+        return (int) need;
     }
 
     int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
             throws ShortBufferException, AEADBadTagException {
-        int[] k = messageKey(nonce);
-        try {
-            checkBuffers(in, out);
-            int len = in.remaining();
-            if (len < TAG_LENGTH) {
-                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
-            }
-            int ptLen = len - TAG_LENGTH;
-            if (out.remaining() < ptLen) {
-                throw new ShortBufferException("output needs " + ptLen + " bytes, has " + out.remaining());
-            }
-            byte[] a = aad(aad);
-            int inPos = in.position();
-            int outPos = out.position();
-            if (!aead.open(k, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, ptLen, out,
-                    outPos)) { // output zeroed
-                throw new AEADBadTagException("tag mismatch");
-            }
-            in.position(inPos + len);
-            out.position(outPos + ptLen);
-            return ptLen;
-        } finally {
-            release(k);
+        checkNonce(nonce, nonceLength);
+        checkBuffers(in, out);
+        int len = in.remaining();
+        if (len < TAG_LENGTH) {
+            throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
+        int ptLen = len - TAG_LENGTH;
+        if (out.remaining() < ptLen) {
+            throw new ShortBufferException("output needs " + ptLen + " bytes, has " + out.remaining());
+        }
+        byte[] a = aad(aad);
+        int inPos = in.position();
+        int outPos = out.position();
+        if (!openMessage(nonce, a, in, inPos, ptLen, out, outPos)) { // output zeroed
+            throw new AEADBadTagException("tag mismatch");
+        }
+        in.position(inPos + len);
+        out.position(outPos + ptLen);
+        return ptLen;
     }
 }

@@ -43,4 +43,17 @@ final class JniCalls implements NativeCalls {
                              byte[] in, int inOff, int len, byte[] out, int outOff) {
         return NativeChaCha.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
+
+    @Override
+    public void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
+                           int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        NativeChaCha.xsealArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+
+    @Override
+    public boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
+                              int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return NativeChaCha.xopenArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out,
+                outOff);
+    }
 }

@@ -32,4 +32,12 @@ interface NativeCalls {
     /** {@link AeadEngine#open} on arrays (see {@link NativeChaCha#openArray}). */
     boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
                       int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#xseal} on arrays (see {@link NativeChaCha#xsealArray}). */
+    void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
+                    int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#xopen} on arrays (see {@link NativeChaCha#xopenArray}). */
+    boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
+                       int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
 }

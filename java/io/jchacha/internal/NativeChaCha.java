@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 7;
+    static final int ABI_VERSION = 8;
 
     /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();
@@ -54,6 +54,15 @@ final class NativeChaCha {
     /** {@link AeadEngine#open} on arrays: false (output range zeroed) when the tag does not match. */
     static native boolean openArray(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
                                     int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#xseal}: {@link #sealArray} under the subkey C derives from the key and x0..x3. */
+    static native void xsealArray(int backend, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
+                                  int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+
+    /** {@link AeadEngine#xopen}: {@link #openArray} under the subkey C derives from the key and x0..x3. */
+    static native boolean xopenArray(int backend, int[] key, int x0, int x1, int x2, int x3, int n1, int n2,
+                                     byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out,
+                                     int outOff);
 
     /** {@link AeadEngine#seal} on direct buffers at absolute indices; the AAD is an array. */
     static native void sealDirect(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,

@@ -163,6 +163,27 @@ final class SelfTest {
                 return "ChaCha20-Poly1305 vs Java, " + len + " bytes";
             }
         }
+        // XChaCha20-Poly1305: the engine derives the subkey (a native one in C, in the same call) as Java does
+        final int x0 = 0x43424140, x1 = 0x47464544, x2 = 0x4b4a4948, x3 = 0x4f4e4d4c;
+        for (int len : new int[] {0, 64, 1000}) {
+            byte[] m = new byte[len];
+            for (int i = 0; i < len; i++) {
+                seed = seed * 6364136223846793005L + 1442695040888963407L;
+                m[i] = (byte) (seed >>> 56);
+            }
+            byte[] expect = new byte[len + 16], got = new byte[len + 16], mBack = new byte[len];
+            int[] sub = AeadEngine.xchachaKey(st, x0, x1, x2, x3);
+            ref.seal(sub, 0, n1, n2, aad, 0, aad.length, m, 0, len, expect, 0);
+            Arrays.fill(sub, 0);
+            a.xseal(st, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, m, 0, len, got, 0);
+            if (!Arrays.equals(expect, got)) {
+                return "XChaCha20-Poly1305 vs Java, " + len + " bytes";
+            }
+            if (!a.xopen(st, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, got, 0, len, mBack, 0)
+                    || !Arrays.equals(mBack, m)) {
+                return "XChaCha20-Poly1305 open, " + len + " bytes";
+            }
+        }
         return null;
     }
 

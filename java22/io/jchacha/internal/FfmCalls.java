@@ -35,6 +35,8 @@ final class FfmCalls implements NativeCalls {
     private static final MethodHandle HCHACHA;
     private static final MethodHandle AEAD_SEAL;
     private static final MethodHandle AEAD_OPEN;
+    private static final MethodHandle XAEAD_SEAL;
+    private static final MethodHandle XAEAD_OPEN;
     private static final String FAILURE;
 
     static {
@@ -42,6 +44,8 @@ final class FfmCalls implements NativeCalls {
         MethodHandle hchacha = null;
         MethodHandle seal = null;
         MethodHandle open = null;
+        MethodHandle xseal = null;
+        MethodHandle xopen = null;
         String failure = NativeLibrary.failure();
         if (failure == null) {
             try {
@@ -70,6 +74,13 @@ final class FfmCalls implements NativeCalls {
                                 JAVA_LONG);
                         seal = linker.downcallHandle(lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
                         open = linker.downcallHandle(lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
+                        FunctionDescriptor xaead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT,
+                                JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG,
+                                ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+                        xseal = linker.downcallHandle(lookup.find("jc_capi_xaead_seal").orElseThrow(), xaead,
+                                critical);
+                        xopen = linker.downcallHandle(lookup.find("jc_capi_xaead_open").orElseThrow(), xaead,
+                                critical);
                     }
                 }
             } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
@@ -78,12 +89,16 @@ final class FfmCalls implements NativeCalls {
                 hchacha = null;
                 seal = null;
                 open = null;
+                xseal = null;
+                xopen = null;
             }
         }
         XOR = xor;
         HCHACHA = hchacha;
         AEAD_SEAL = seal;
         AEAD_OPEN = open;
+        XAEAD_SEAL = xseal;
+        XAEAD_OPEN = xopen;
         FAILURE = failure;
     }
 
@@ -279,6 +294,44 @@ final class FfmCalls implements NativeCalls {
             r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(key), n0, n1, n2, aadSegment(aad, aadLen),
                     (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
                     (long) len, MemorySegment.ofArray(out), (long) outOff);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        checkAead(r);
+        return r == 1;
+    }
+
+    @Override
+    public void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
+                           int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
+            NativeChaCha.xsealArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out,
+                    outOff);
+            return;
+        }
+        int r;
+        try {
+            r = (int) XAEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(key), x0, x1, x2, x3, n1, n2,
+                    aadSegment(aad, aadLen), (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen,
+                    MemorySegment.ofArray(in), (long) inOff, (long) len, MemorySegment.ofArray(out), (long) outOff);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        checkAead(r);
+    }
+
+    @Override
+    public boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
+                              int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
+            return NativeChaCha.xopenArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len,
+                    out, outOff);
+        }
+        int r;
+        try {
+            r = (int) XAEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(key), x0, x1, x2, x3, n1, n2,
+                    aadSegment(aad, aadLen), (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen,
+                    MemorySegment.ofArray(in), (long) inOff, (long) len, MemorySegment.ofArray(out), (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }

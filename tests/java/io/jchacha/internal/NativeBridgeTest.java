@@ -3,6 +3,7 @@ package io.jchacha.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -174,6 +175,50 @@ class NativeBridgeTest {
         }
     }
 
+    /**
+     * XChaCha20-Poly1305 with the subkey derived in C, on JNI and (where it runs) FFM: as Java's HChaCha20 followed by
+     * the Java AEAD, for lengths on both sides of the short path, the FFM chunk (which goes to JNI past it) and
+     * in place; the key array's words 12..15 are not the nonce.
+     */
+    @Test
+    void xchachaDerivesTheSubkeyInCAsJavaDoes() {
+        List<NativeCalls> bridges = new ArrayList<>(List.of(JniCalls.INSTANCE));
+        if (Bridge.ffm() instanceof NativeCalls) {
+            bridges.add((NativeCalls) Bridge.ffm());
+        }
+        SplittableRandom r = new SplittableRandom(11);
+        for (int h : handles()) {
+            for (int len : new int[] {0, 1, 63, 64, 600, 1023, 1024, 5000, 64 * 1024 + 1}) {
+                int[] key = r.ints(16).toArray();
+                ChaChaBlock.setConstants(key); // words 0..3 are the constants (AeadEngine), 12..15 stay random
+                int x0 = r.nextInt(), x1 = r.nextInt(), x2 = r.nextInt(), x3 = r.nextInt();
+                int n1 = r.nextInt(), n2 = r.nextInt();
+                byte[] aad = new byte[r.nextInt(40)];
+                r.nextBytes(aad);
+                byte[] msg = new byte[len];
+                r.nextBytes(msg);
+                byte[] ref = new byte[len + 16];
+                new JavaAead(JavaEngine.INSTANCE).seal(AeadEngine.xchachaKey(key, x0, x1, x2, x3), 0, n1, n2, aad, 0,
+                        aad.length, msg, 0, len, ref, 0);
+                for (NativeCalls c : bridges) {
+                    String what = c.name() + ", handle " + h + ", " + len + " bytes";
+                    byte[] buf = new byte[len + 20];
+                    System.arraycopy(msg, 0, buf, 2, len);
+                    c.xsealArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, buf, 2, len, buf, 2);
+                    assertArrayEquals(ref, java.util.Arrays.copyOfRange(buf, 2, 2 + len + 16), "in-place seal, " + what);
+                    byte[] back = new byte[len + 1];
+                    assertTrue(c.xopenArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back, 1),
+                            "open, " + what);
+                    assertArrayEquals(msg, java.util.Arrays.copyOfRange(back, 1, 1 + len), "open, " + what);
+                    java.util.Arrays.fill(back, (byte) 7);
+                    assertFalse(c.xopenArray(h, key, x0 ^ 1, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back,
+                            1), "another subkey opens, " + what);
+                    assertArrayEquals(new byte[len], java.util.Arrays.copyOfRange(back, 1, 1 + len), what);
+                }
+            }
+        }
+    }
+
     /** Both bridges throw the same exception class for the same bad argument. */
     private static void same(NativeCalls ffm, String what, java.util.function.Function<NativeCalls, Executable> call) {
         Class<? extends Throwable> jni = assertThrows(RuntimeException.class, call.apply(JniCalls.INSTANCE), what)
@@ -241,6 +286,14 @@ class NativeBridgeTest {
             same(ffm, "open handle " + bad, c -> () -> c.openArray(bad, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10,
                     a, 0));
         }
+        same(ffm, "xseal null aad", c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, null, 0, 0, a, 0, 10,
+                new byte[30], 0));
+        same(ffm, "xopen short state", c -> () -> c.xopenArray(h, new int[15], 1, 2, 3, 4, 5, 6, aad, 0, 0,
+                new byte[30], 0, 10, a, 0));
+        same(ffm, "xseal short output", c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, a, 0, 10,
+                new byte[25], 0));
+        same(ffm, "xopen handle -1", c -> () -> c.xopenArray(-1, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, new byte[30], 0, 10,
+                a, 0));
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
         same(ffm, "null nonce", c -> () -> c.hchacha(h, new int[8], null, 20, new int[8]));
