@@ -85,9 +85,9 @@ final class AeadCore {
         return (int) Bytes.LE_INT.get(nonce, 4 * i);
     }
 
-    /** IETF nonce word 0: the nonce's first four bytes, or 0 for XChaCha20 (nonce 00000000 || nonce[16..24]). */
-    private int n0(byte[] nonce) {
-        return nonceLength == 12 ? (int) Bytes.LE_INT.get(nonce, 0) : 0;
+    /** ChaCha20-Poly1305's nonce word 0: the nonce's first four bytes (XChaCha20's is 0, passed by the engine). */
+    private static int n0(byte[] nonce) {
+        return (int) Bytes.LE_INT.get(nonce, 0);
     }
 
     /** IETF nonce words 1 and 2: the nonce's last eight bytes, for both constructions. */
