@@ -69,8 +69,10 @@ public interface AeadEngine {
         }
     }
 
-    /** The open of {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[],
-     * int) xseal}. */
+    /**
+     * The open of {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int)
+     * xseal}.
+     */
     default boolean xopen(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
                           int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
@@ -81,8 +83,10 @@ public interface AeadEngine {
         }
     }
 
-    /** {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xseal}
-     * on buffers. */
+    /**
+     * {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xseal} on
+     * buffers.
+     */
     default void xseal(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
@@ -93,8 +97,10 @@ public interface AeadEngine {
         }
     }
 
-    /** {@link #xopen(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xopen}
-     * on buffers. */
+    /**
+     * {@link #xopen(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xopen} on
+     * buffers.
+     */
     default boolean xopen(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
                           int aadLen, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
