@@ -205,7 +205,8 @@ class NativeBridgeTest {
                     byte[] buf = new byte[len + 20];
                     System.arraycopy(msg, 0, buf, 2, len);
                     c.xsealArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, buf, 2, len, buf, 2);
-                    assertArrayEquals(ref, java.util.Arrays.copyOfRange(buf, 2, 2 + len + 16), "in-place seal, " + what);
+                    assertArrayEquals(ref, java.util.Arrays.copyOfRange(buf, 2, 2 + len + 16),
+                            "in-place seal, " + what);
                     byte[] back = new byte[len + 1];
                     assertTrue(c.xopenArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back, 1),
                             "open, " + what);
