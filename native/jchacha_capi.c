@@ -44,8 +44,9 @@ void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1
     s[15] = n2;
 }
 
-void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, const uint32_t x[4], uint32_t n1,
-                    uint32_t n2) {
+void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, uint32_t x0, uint32_t x1, uint32_t x2,
+                    uint32_t x3, uint32_t n1, uint32_t n2) {
+    const uint32_t x[4] = {x0, x1, x2, x3};
     uint32_t sub[8];
     b->hchacha_fn(key + 4, x, 20, sub); /* before s, which may be key, changes */
     jc_aead_state(s, key, 0, n1, n2);
@@ -156,9 +157,8 @@ JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t 
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b != NULL) {
-        const uint32_t x[4] = {(uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3};
         uint32_t s[16];
-        jc_xaead_state(b, s, key, x, (uint32_t)n1, (uint32_t)n2);
+        jc_xaead_state(b, s, key, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3, (uint32_t)n1, (uint32_t)n2);
         seal_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
     }
     return err;
@@ -172,8 +172,7 @@ JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t 
     if (b == NULL) {
         return err;
     }
-    const uint32_t x[4] = {(uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3};
     uint32_t s[16];
-    jc_xaead_state(b, s, key, x, (uint32_t)n1, (uint32_t)n2);
+    jc_xaead_state(b, s, key, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3, (uint32_t)n1, (uint32_t)n2);
     return open_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
 }

@@ -45,10 +45,11 @@ void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]);
 void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2);
 
 /* XChaCha20-Poly1305's state (draft-irtf-cfrg-xchacha): jc_aead_state with words 4..11 replaced by the HChaCha20
- * subkey of key's words 4..11 and x (the 24-byte nonce's first 16 bytes, little-endian words), nonce 0, n1, n2 (its
- * last 8 bytes). b's kernel derives the subkey, so a message needs no call of its own for it. key may be s itself. */
-void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, const uint32_t x[4], uint32_t n1,
-                    uint32_t n2);
+ * subkey of key's words 4..11 and x0..x3 (the 24-byte nonce's first 16 bytes, little-endian words), nonce 0, n1, n2
+ * (its last 8 bytes). b's kernel derives the subkey, so a message needs no call of its own for it. key may be s
+ * itself. */
+void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, uint32_t x0, uint32_t x1, uint32_t x2,
+                    uint32_t x3, uint32_t n1, uint32_t n2);
 
 /* JC_ABI_VERSION. */
 JC_CAPI int32_t jc_capi_abi_version(void);

@@ -539,13 +539,13 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEn
 }
 
 /* aead_args for the XChaCha20-Poly1305 entry points: s becomes jc_xaead_state's (the subkey derived here). */
-static int xaead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, const jint x[4], jint n1,
-                          jint n2, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+static int xaead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, jint x0, jint x1, jint x2,
+                          jint x3, jint n1, jint n2, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen,
+                          jobject in, jobject out) {
     if (!aead_args(env, handle, b, key, s, aad, aadOff, aadLen, in, out)) {
         return 0;
     }
-    const uint32_t xw[4] = {(uint32_t)x[0], (uint32_t)x[1], (uint32_t)x[2], (uint32_t)x[3]};
-    jc_xaead_state(*b, s, s, xw, (uint32_t)n1, (uint32_t)n2);
+    jc_xaead_state(*b, s, s, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3, (uint32_t)n1, (uint32_t)n2);
     return 1;
 }
 
@@ -558,8 +558,7 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xsealArray(JNIEnv *
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    const jint x[4] = {x0, x1, x2, x3};
-    if (xaead_key_args(env, handle, &b, key, x, n1, n2, s, aad, aadOff, aadLen, in, out)) {
+    if (xaead_key_args(env, handle, &b, key, x0, x1, x2, x3, n1, n2, s, aad, aadOff, aadLen, in, out)) {
         seal_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
     jc_wipe(s, sizeof s);
@@ -574,8 +573,7 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(JNIE
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
-    const jint x[4] = {x0, x1, x2, x3};
-    int ok = xaead_key_args(env, handle, &b, key, x, n1, n2, s, aad, aadOff, aadLen, in, out) &&
+    int ok = xaead_key_args(env, handle, &b, key, x0, x1, x2, x3, n1, n2, s, aad, aadOff, aadLen, in, out) &&
              open_array(env, b, s, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     jc_wipe(s, sizeof s);
     return ok ? JNI_TRUE : JNI_FALSE;
