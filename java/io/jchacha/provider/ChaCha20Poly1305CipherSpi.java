@@ -2,7 +2,6 @@
 package io.jchacha.provider;
 
 import io.jchacha.ChaCha20;
-import io.jchacha.HChaCha20;
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.EngineCalls;
 import io.jchacha.internal.Engines;
@@ -62,13 +61,16 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private byte[] keyBytes;
     private byte[] nonce;
     /**
-     * IETF state (counter 0) for the key and nonce the AEAD runs with: for XChaCha20 the subkey's. One array for
-     * the instance's life, set by every initialization; it holds key words only while {@link #keyBytes} holds that
-     * key, so it is not wiped after each message, and ChaCha20-Poly1305 initialized again with the same key sets
-     * only the counter and nonce words: 8-12 ns less of a 16 or 64-byte seal's 255-285 through the JCA (thread CPU
-     * time, JDK 25, avx2; notes of issue 9).
+     * IETF state (counter 0) for the key and nonce the AEAD runs with. One array for the instance's life, set by
+     * every initialization; it holds key words only while {@link #keyBytes} holds that key, so it is not wiped
+     * after each message, and an initialization with the same key sets only the counter and nonce words: 8-12 ns
+     * less of a 16 or 64-byte seal's 255-285 through the JCA (thread CPU time, JDK 25, avx2; notes of issue 9).
+     * For XChaCha20 its key words are the key itself and its nonce words 0, 0 and the nonce's last 8 bytes: the
+     * AEAD derives the subkey from them and {@link #hnonce} in the message's own call.
      */
     private final int[] state = new int[16];
+    /** XChaCha20: the nonce's first 16 bytes as four little-endian words, HChaCha20's input with the key. */
+    private final int[] hnonce = new int[4];
 
     private byte[] aad = new byte[64];
     private int aadLen;
@@ -201,18 +203,13 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             Support.wipe(keyBytes);
             keyBytes = newKey;
+            Support.setKey(state, keyBytes); // with the same key, the key words are this key's already
         }
         nonce = newNonce; // every caller passes a private copy (getIV() clones, or a fresh random nonce)
         if (xchacha) {
-            byte[] sub = HChaCha20.subkey(keyBytes, Arrays.copyOfRange(nonce, 0, 16));
-            byte[] inner = new byte[12];
-            System.arraycopy(nonce, 16, inner, 4, 8);
-            Support.setIetfState(state, sub, inner);
-            Support.wipe(sub);
-        } else if (sameKey) {
-            Support.setIetfNonce(state, nonce); // the key words are this key's already
+            Support.setXChaChaNonce(state, hnonce, nonce);
         } else {
-            Support.setIetfState(state, keyBytes, nonce);
+            Support.setIetfNonce(state, nonce);
         }
         encrypt = opmode == Cipher.ENCRYPT_MODE;
         initialized = true;
@@ -335,15 +332,23 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         if (stream != null) {
             return;
         }
-        byte[] polyKey = JavaAead.polyKey(Engines.active(), state);
+        // XChaCha20: the message's IETF state under the subkey, derived here in Java (a streamed message is long)
+        int[] s = xchacha ? AeadEngine.xchachaKey(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3]) : state;
+        if (xchacha) {
+            System.arraycopy(state, 12, s, 12, 4);
+        }
+        byte[] polyKey = JavaAead.polyKey(Engines.active(), s);
         mac = new Poly1305(polyKey, 0);
         Support.wipe(polyKey);
         mac.update(aad, 0, aadLen);
         mac.pad16();
-        byte[] k = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(state, 4, 12));
-        byte[] n = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(state, 13, 16));
+        byte[] k = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(s, 4, 12));
+        byte[] n = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(s, 13, 16));
         stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, k, n, 1, 20);
         Support.wipe(k);
+        if (xchacha) {
+            Arrays.fill(s, 0);
+        }
     }
 
     /** Reads message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
@@ -514,7 +519,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 startData();
                 Objects.checkFromIndexSize(inOff, len, in.length);
                 if (stream == null) {
-                    aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
+                    seal(in, inOff, len, out, outOff);
                 } else {
                     streamArray(in, inOff, len, out, outOff);
                     System.arraycopy(streamTag(), 0, out, outOff + len, TAG_LENGTH);
@@ -538,7 +543,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             int ptLen = total - TAG_LENGTH;
             checkOutput(out, outOff, ptLen);
-            if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, src, srcOff, ptLen, out, outOff)) {
+            if (!open(src, srcOff, ptLen, out, outOff)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             count(OPENS);
@@ -563,8 +568,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             int outPos = output.position();
             if (encrypt) {
                 if (stream == null) {
-                    aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, input, inPos, len, output,
-                            outPos);
+                    seal(input, inPos, len, output, outPos);
                     input.position(inPos + len);
                     output.position(outPos + len + TAG_LENGTH);
                 } else {
@@ -596,8 +600,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
             }
             int ptLen = bufLen - TAG_LENGTH;
-            if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, ByteBuffer.wrap(buf), 0, ptLen,
-                    output, outPos)) {
+            if (!open(ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
                 throw new AEADBadTagException("tag mismatch");
             }
             output.position(outPos + ptLen);
@@ -605,13 +608,47 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return ptLen;
         }
         int ptLen = len - TAG_LENGTH;
-        if (!aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, input, inPos, ptLen, output, outPos)) {
+        if (!open(input, inPos, ptLen, output, outPos)) {
             throw new AEADBadTagException("tag mismatch");
         }
         input.position(inPos + len);
         output.position(outPos + ptLen);
         count(OPENS);
         return ptLen;
+    }
+
+    // ---- the one-call AEAD, for the variant: XChaCha20 derives its subkey in the same call ---------------------
+
+    private void seal(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (xchacha) {
+            aead.xseal(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
+                    in, inOff, len, out, outOff);
+        } else {
+            aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
+        }
+    }
+
+    private boolean open(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return xchacha
+                ? aead.xopen(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
+                        in, inOff, len, out, outOff)
+                : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
+    }
+
+    private void seal(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        if (xchacha) {
+            aead.xseal(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
+                    in, inPos, len, out, outPos);
+        } else {
+            aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
+        }
+    }
+
+    private boolean open(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        return xchacha
+                ? aead.xopen(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
+                        in, inPos, len, out, outPos)
+                : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
     }
 
     @Override

@@ -104,11 +104,10 @@ final class Support {
         return d == 0;
     }
 
-    /** Sets {@code s} to the 16-word IETF ChaCha20 state for a 32-byte key and a 12-byte nonce, block counter 0. */
-    static void setIetfState(int[] s, byte[] key, byte[] nonce12) {
+    /** Sets words 0..11 of the ChaCha20 state {@code s}: the constants and the 32-byte {@code key}. */
+    static void setKey(int[] s, byte[] key) {
         ChaChaBlock.setConstants(s);
         ChaChaBlock.setKey(s, key, 0);
-        setIetfNonce(s, nonce12);
     }
 
     /** Sets the block counter of the IETF state {@code s} to 0 and its nonce words to {@code nonce12}'s. */
@@ -117,6 +116,21 @@ final class Support {
         for (int i = 0; i < 3; i++) {
             s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
         }
+    }
+
+    /**
+     * XChaCha20 (draft-irtf-cfrg-xchacha 2.3): sets {@code h} to the 24-byte {@code nonce}'s first 16 bytes as
+     * little-endian words (HChaCha20's input with the key) and words 12..15 of {@code s} to the inner IETF state's
+     * block counter 0, nonce word 0 and the nonce's last 8 bytes.
+     */
+    static void setXChaChaNonce(int[] s, int[] h, byte[] nonce24) {
+        for (int i = 0; i < 4; i++) {
+            h[i] = (int) Bytes.LE_INT.get(nonce24, 4 * i);
+        }
+        s[12] = 0;
+        s[13] = 0;
+        s[14] = (int) Bytes.LE_INT.get(nonce24, 16);
+        s[15] = (int) Bytes.LE_INT.get(nonce24, 20);
     }
 
     /**

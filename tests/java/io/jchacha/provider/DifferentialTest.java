@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.jchacha.HChaCha20;
 import io.jchacha.JChachaProvider;
+import io.jchacha.ReferenceHChaCha;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -206,7 +206,19 @@ class DifferentialTest {
         }
     }
 
-    /** XChaCha20-Poly1305 = ChaCha20-Poly1305 under HChaCha20(key, nonce[0..16]) with nonce 0^4 || nonce[16..24]. */
+    /**
+     * XChaCha20-Poly1305 = ChaCha20-Poly1305 under HChaCha20(key, nonce[0..16]) with nonce 0^4 || nonce[16..24]:
+     * SunJCE's under the test's own HChaCha20.
+     */
+    static byte[] xchachaConstruction(byte[] key, byte[] nonce, byte[] aad, byte[] pt) throws Exception {
+        byte[] sub = ReferenceHChaCha.subkey(key, Arrays.copyOf(nonce, 16), 20);
+        byte[] inner = new byte[12];
+        System.arraycopy(nonce, 16, inner, 4, 8);
+        Cipher sun = init(SUN, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE, sub, new IvParameterSpec(inner));
+        sun.updateAAD(aad);
+        return sun.doFinal(pt);
+    }
+
     @ParameterizedTest
     @EnumSource(Path.class)
     void xchacha20Poly1305MatchesConstruction(Path path) throws Exception {
@@ -216,18 +228,57 @@ class DifferentialTest {
             byte[] nonce = random(r, 24);
             byte[] aad = random(r, AAD_LENGTHS[r.nextInt(AAD_LENGTHS.length)]);
             byte[] pt = random(r, len);
-            byte[] sub = HChaCha20.subkey(key, Arrays.copyOf(nonce, 16));
-            byte[] inner = new byte[12];
-            System.arraycopy(nonce, 16, inner, 4, 8);
-            Cipher sun = init(SUN, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE, sub, new IvParameterSpec(inner));
-            sun.updateAAD(aad);
-            byte[] expected = sun.doFinal(pt);
+            byte[] expected = xchachaConstruction(key, nonce, aad, pt);
             assertArrayEquals(expected, new XChaCha20Poly1305CallerNonce(key).seal(nonce, pt, aad));
             IvParameterSpec spec = new IvParameterSpec(nonce);
             byte[] got = run(init(OURS, "XChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), true, aad, pt, path, r);
             assertArrayEquals(expected, got, "seal " + path + " length " + len);
             byte[] back = run(init(OURS, "XChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
             assertArrayEquals(pt, back);
+        }
+    }
+
+    /**
+     * One XChaCha20-Poly1305 cipher for encryption and one for decryption, each initialized again for every message:
+     * keys that repeat (the same object, an equal one), change by one bit, and nonces that differ in their HChaCha20
+     * half, their last 8 bytes or both; every message on a random path, against the construction.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2})
+    void xchachaInstancesInitializedAgain(int seed) throws Exception {
+        Random r = new Random(300 + seed);
+        Cipher enc = Cipher.getInstance("XChaCha20-Poly1305", OURS);
+        Cipher dec = Cipher.getInstance("XChaCha20-Poly1305", OURS);
+        byte[] key = random(r, 32);
+        SecretKeySpec keyObject = new SecretKeySpec(key, "ChaCha20");
+        byte[] nonce = random(r, 24);
+        Path[] paths = Path.values();
+        for (int i = 0; i < 40; i++) {
+            int change = r.nextInt(6);
+            if (change == 0) {
+                key = random(r, 32);
+            } else if (change == 1) {
+                key[r.nextInt(32)] ^= (byte) (1 << r.nextInt(8));
+            }
+            if (change < 3) {
+                keyObject = new SecretKeySpec(key, "ChaCha20"); // a new key, or an equal one in another object
+            } // else the same key object again
+            int which = r.nextInt(3);
+            if (which != 1) {
+                nonce[r.nextInt(16)] ^= (byte) (1 << r.nextInt(8));
+            }
+            if (which != 0) {
+                nonce[16 + r.nextInt(8)] ^= (byte) (1 << r.nextInt(8));
+            }
+            byte[] aad = random(r, AAD_LENGTHS[r.nextInt(AAD_LENGTHS.length)]);
+            byte[] pt = random(r, LENGTHS[r.nextInt(LENGTHS.length - 1)]);
+            byte[] expected = xchachaConstruction(key, nonce, aad, pt);
+            Path path = paths[r.nextInt(paths.length)];
+            IvParameterSpec spec = new IvParameterSpec(nonce);
+            enc.init(Cipher.ENCRYPT_MODE, keyObject, spec);
+            assertArrayEquals(expected, run(enc, true, aad, pt, path, r), "message " + i + " " + path);
+            dec.init(Cipher.DECRYPT_MODE, keyObject, spec);
+            assertArrayEquals(pt, run(dec, false, aad, expected, path, r), "message " + i + " " + path);
         }
     }
 

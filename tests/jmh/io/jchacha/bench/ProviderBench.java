@@ -4,6 +4,7 @@ package io.jchacha.bench;
 import io.jchacha.ChaCha20;
 import io.jchacha.ChaCha20Poly1305CallerNonce;
 import io.jchacha.JChachaProvider;
+import io.jchacha.XChaCha20Poly1305CallerNonce;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.ChaCha20ParameterSpec;
@@ -15,8 +16,9 @@ import org.openjdk.jmh.annotations.*;
  * jchacha through its JCA provider against the same work on the direct API, in one fork (not part of the suite):
  * the provider's SPI overhead. {@code *Seal}: one ChaCha20-Poly1305 message per op with a new nonce, no AAD
  * ({@code Cipher.init} + {@code doFinal} into a caller's array vs {@code ChaCha20Poly1305CallerNonce.seal} into
- * one). {@code *Open}: one of two prepared messages per op. {@code *Stream}: one {@code update} of {@code size}
- * bytes on a long-lived ChaCha20 cipher. Whichever backend {@code -Djchacha.backend} selects in the fork.
+ * one). {@code *Open}: one of two prepared messages per op. {@code *XSeal}: the seal with XChaCha20-Poly1305
+ * ({@code XChaCha20Poly1305CallerNonce}). {@code *Stream}: one {@code update} of {@code size} bytes on a
+ * long-lived ChaCha20 cipher. Whichever backend {@code -Djchacha.backend} selects in the fork.
  *
  * <pre>java -jar target/jchacha-benchmarks.jar ProviderBench -f 1 -wi 3 -w 500ms -i 5 -r 500ms -p size=16,64,256,1024,16384</pre>
  */
@@ -42,6 +44,9 @@ public class ProviderBench {
     SecretKeySpec secretKey;
     ChaCha20Poly1305CallerNonce direct;
     Cipher aead;
+    final byte[] xnonce = new byte[24];
+    XChaCha20Poly1305CallerNonce directX;
+    Cipher xaead;
     ChaCha20 directStream;
     Cipher stream;
 
@@ -54,6 +59,9 @@ public class ProviderBench {
         JChachaProvider p = new JChachaProvider();
         direct = new ChaCha20Poly1305CallerNonce(key);
         aead = Cipher.getInstance("ChaCha20-Poly1305", p);
+        directX = new XChaCha20Poly1305CallerNonce(key);
+        xaead = Cipher.getInstance("XChaCha20-Poly1305", p);
+        xnonce[0] = 3; // the HChaCha20 half fixed, the message number in the last 8 bytes
         openNonce[0][0] = 1;
         openNonce[1][0] = 2;
         sealed[0] = direct.seal(openNonce[0], in, NO_AAD);
@@ -79,6 +87,21 @@ public class ProviderBench {
     public byte[] providerSeal() throws Exception {
         aead.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(nonces.next()));
         aead.doFinal(in, 0, size, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] directXSeal() throws Exception {
+        System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
+        directX.seal(xnonce, in, 0, size, NO_AAD, out, 0);
+        return out;
+    }
+
+    @Benchmark
+    public byte[] providerXSeal() throws Exception {
+        System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
+        xaead.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(xnonce));
+        xaead.doFinal(in, 0, size, out, 0);
         return out;
     }
 
