@@ -59,6 +59,11 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private boolean encrypt;
     private boolean aadDone;
     private byte[] keyBytes;
+    /**
+     * The key object {@link #keyBytes} were last read from, when it is a {@code SecretKeySpec}: initialized again
+     * with that same object, the SPI skips {@code getEncoded()} and the comparison ({@link Support#sameKeyObject}).
+     */
+    private Key keyObject;
     private byte[] nonce;
     /**
      * IETF state (counter 0) for the key and nonce the AEAD runs with. One array for the instance's life, set by
@@ -186,8 +191,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void init(int opmode, Key key, byte[] newNonce) throws InvalidKeyException {
         Support.checkOpmode(opmode);
-        byte[] newKey = Support.rawKey(key);
-        boolean sameKey = Support.sameKey(keyBytes, newKey);
+        boolean sameObject = Support.sameKeyObject(key, keyObject);
+        byte[] newKey = sameObject ? null : Support.rawKey(key);
+        boolean sameKey = sameObject || Support.sameKey(keyBytes, newKey);
         try {
             Support.checkFresh(opmode, sameKey, newNonce, nonce);
         } catch (InvalidKeyException e) {
@@ -205,6 +211,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             keyBytes = newKey;
             Support.setKey(state, keyBytes); // with the same key, the key words are this key's already
         }
+        keyObject = key;
         nonce = newNonce; // every caller passes a private copy (getIV() clones, or a fresh random nonce)
         if (xchacha) {
             Support.setXChaChaNonce(state, hnonce, nonce);

@@ -9,6 +9,7 @@ import java.security.Key;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
 
 /** What the cipher SPIs share: key and mode checks, nonces, aliasing rules for buffers. */
 final class Support {
@@ -102,6 +103,17 @@ final class Support {
             d |= (long) Bytes.LE_LONG.get(a, i) ^ (long) Bytes.LE_LONG.get(b, i);
         }
         return d == 0;
+    }
+
+    /**
+     * Whether {@code key} is {@code last}, the object an SPI last read its key bytes from, and a
+     * {@code SecretKeySpec} (that class exactly): its bytes are then still the ones read, since the class copies
+     * them in and out and has no public way to change or destroy them, so the SPI may skip {@code getEncoded()}'s
+     * copy and the comparison. (The JDK clears some of its own {@code SecretKeySpec}s when it is done with them,
+     * e.g. TLS secrets, through an internal accessor; such a key is not used for a message afterwards.)
+     */
+    static boolean sameKeyObject(Key key, Key last) {
+        return key == last && key != null && key.getClass() == SecretKeySpec.class;
     }
 
     /** Sets words 0..11 of the ChaCha20 state {@code s}: the constants and the 32-byte {@code key}. */
