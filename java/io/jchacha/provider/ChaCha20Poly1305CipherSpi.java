@@ -60,8 +60,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private boolean aadDone;
     private byte[] keyBytes;
     /**
-     * The key object {@link #keyBytes} were last read from, when it is a {@code SecretKeySpec}: initialized again
-     * with that same object, the SPI skips {@code getEncoded()} and the comparison ({@link Support#sameKeyObject}).
+     * The key object {@link #keyBytes} were last read from: initialized again with that same object, when it is a
+     * {@code SecretKeySpec}, the SPI skips {@code getEncoded()} and the comparison ({@link Support#sameKeyObject}).
      */
     private Key keyObject;
     private byte[] nonce;
