@@ -19,10 +19,14 @@ import java.util.regex.Pattern;
  * and writes the MB/s (10^6 bytes/s) as JSON for {@link Report}:
  * <pre>{"version": "...", "bytes": 16384, "seconds": 3, "mbps": {"chacha20": ..., "chacha20-avx2": ...,
  *   "chacha20-poly1305": ..., "chacha20-poly1305-avx2": ...}}</pre>
+ * ({@link Suite} adds {@code "beside"}: when in its run the figures were measured).
  * Options: {@code --out FILE} (default target/jmh/openssl.json), {@code --seconds N} (3), {@code --openssl PATH}.
  */
 public final class OpenSslSpeed {
     static final String AVX2_MASK = ":~0x80010000";
+    /** The message size of every figure. */
+    static final int BYTES = 16384;
+    static final List<String> CIPHERS = List.of("chacha20", "chacha20-poly1305");
     private static final Pattern FINAL = Pattern.compile("^\\+F:\\d+:[^:]+:([0-9.]+)");
 
     private OpenSslSpeed() {}
@@ -44,29 +48,45 @@ public final class OpenSslSpeed {
     }
 
     static void run(String openssl, int seconds, Path out) throws Exception {
+        JsonObject root = start(openssl, seconds);
+        for (String cipher : CIPHERS) {
+            measure(openssl, cipher, root);
+        }
+        write(root, out);
+    }
+
+    /** The JSON's header (version, bytes, seconds, mask) with no figures yet. */
+    static JsonObject start(String openssl, int seconds) throws Exception {
         JsonObject root = new JsonObject();
         root.addProperty("version", exec(openssl, null, List.of("version")).trim());
-        root.addProperty("bytes", 16384);
+        root.addProperty("bytes", BYTES);
         root.addProperty("seconds", seconds);
         root.addProperty("avx2Mask", "OPENSSL_ia32cap=" + AVX2_MASK);
-        JsonObject mbps = new JsonObject();
-        for (String cipher : new String[] {"chacha20", "chacha20-poly1305"}) {
-            for (boolean avx2 : new boolean[] {false, true}) {
-                double v = speed(openssl, cipher, seconds, avx2 ? AVX2_MASK : null);
-                String key = cipher + (avx2 ? "-avx2" : "");
-                mbps.addProperty(key, v);
-                System.out.printf("openssl %-24s %10.1f MB/s%n", key, v);
-            }
+        root.add("mbps", new JsonObject());
+        return root;
+    }
+
+    /** Adds {@code cipher}'s figures, default path and AVX2 path, to {@code root}'s {@code mbps}. */
+    static void measure(String openssl, String cipher, JsonObject root) throws Exception {
+        JsonObject mbps = root.getAsJsonObject("mbps");
+        for (boolean avx2 : new boolean[] {false, true}) {
+            double v = speed(openssl, cipher, root.get("seconds").getAsInt(), avx2 ? AVX2_MASK : null);
+            String key = cipher + (avx2 ? "-avx2" : "");
+            mbps.addProperty(key, v);
+            System.out.printf("openssl %-24s %10.1f MB/s%n", key, v);
         }
-        root.add("mbps", mbps);
+    }
+
+    static void write(JsonObject root, Path out) throws Exception {
         Files.createDirectories(out.toAbsolutePath().getParent());
-        Files.writeString(out, new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root) + "\n");
+        String json = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root);
+        Files.writeString(out, json + "\n");
         System.out.println("wrote " + out);
     }
 
-    /** MB/s of {@code openssl speed -evp cipher -bytes 16384 -mr} (machine-readable: "+F:n:name:bytes/s"). */
+    /** MB/s of {@code openssl speed -evp cipher -bytes BYTES -mr} (machine-readable: "+F:n:name:bytes/s"). */
     static double speed(String openssl, String cipher, int seconds, String ia32cap) throws Exception {
-        String text = exec(openssl, ia32cap, List.of("speed", "-evp", cipher, "-bytes", "16384",
+        String text = exec(openssl, ia32cap, List.of("speed", "-evp", cipher, "-bytes", Integer.toString(BYTES),
                 "-seconds", Integer.toString(seconds), "-mr"));
         return parse(text) / 1e6;
     }

@@ -40,6 +40,8 @@ import org.jfree.data.xy.XYSeriesCollection;
  * a Markdown report (targets, then MB/s tables per JDK) and PNG charts (MB/s against message size, log x axis).
  * A cell found in several files takes the last file's figure, so a re-run of some cells (for example with more
  * forks, where the first run's error was above 10 %) is merged by naming its file after the full run's.
+ * OpenSSL's figures that a suite run measured beside its own cells ({@code Suite --openssl}) serve that JDK's
+ * ratios; {@code --openssl FILE} serves the runs that have none.
  *
  * <pre>
  * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
@@ -95,6 +97,8 @@ public final class Report {
         final Map<String, String> settings = new LinkedHashMap<>();
         /** Conscrypt on this JDK as the suite's probe saw it (version, offers, lacks, or problem); null if unknown. */
         JsonObject conscrypt;
+        /** {@code openssl speed}'s figures measured inside this run ({@code Suite --openssl}); null if none. */
+        JsonObject openssl;
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
 
         Run(String jdk) {
@@ -196,10 +200,13 @@ public final class Report {
             }
             sb.append('\n');
         }
-        if (ossl != null) {
-            sb.append("- ").append(ossl.get("version").getAsString()).append(", `openssl speed -evp ... -bytes 16384 -seconds ")
-                    .append(ossl.get("seconds").getAsInt()).append("`; AVX2 path with `")
-                    .append(ossl.get("avx2Mask").getAsString()).append("`\n");
+        for (Run r : runs.values()) {
+            if (r.openssl != null) {
+                opensslLine(sb, r.openssl, "JDK " + r.jdk + " run: ");
+            }
+        }
+        if (ossl != null && runs.values().stream().anyMatch(r -> r.openssl == null)) {
+            opensslLine(sb, ossl, "");
         }
         sb.append('\n');
 
@@ -270,6 +277,9 @@ public final class Report {
             }
             if (o.has("jchachaCpu")) {
                 run.cpu = o.get("jchachaCpu").getAsString();
+            }
+            if (o.has("jchachaOpenssl")) {
+                run.openssl = o.getAsJsonObject("jchachaOpenssl");
             }
             // a file where Conscrypt loaded wins over one where it did not (its cells come from that file)
             if (o.has("jchachaConscrypt") && (run.conscrypt == null || !run.conscrypt.has("version"))) {
@@ -531,6 +541,23 @@ public final class Report {
         return order.indexOf(x) >= order.indexOf(y) ? x : y;
     }
 
+    /** Where OpenSSL's figures came from; {@code prefix} names the run that measured them, if one did. */
+    static void opensslLine(StringBuilder sb, JsonObject o, String prefix) {
+        sb.append("- ").append(prefix).append(o.get("version").getAsString())
+                .append(", `openssl speed -evp ... -bytes ").append(o.get("bytes").getAsInt()).append(" -seconds ")
+                .append(o.get("seconds").getAsInt()).append("`; AVX2 path with `")
+                .append(o.get("avx2Mask").getAsString()).append('`');
+        if (o.has("beside")) {
+            sb.append("; measured ").append(o.get("beside").getAsString());
+        }
+        sb.append('\n');
+    }
+
+    /** The OpenSSL figures a run's ratios use: its own, else the {@code --openssl} file's. */
+    static JsonObject openssl(Run r, JsonObject ossl) {
+        return r.openssl != null ? r.openssl : ossl;
+    }
+
     static void targets(StringBuilder sb, Map<String, Run> runs, JsonObject ossl, double minOpenssl) {
         sb.append("## Targets\n\n");
         sb.append("| Target | JDK | Measured | Needed | Result |\n|---|---|---|---|---|\n");
@@ -587,6 +614,7 @@ public final class Report {
             String what, String needed, double min) {
         sb.append("| ").append(what).append(" | ").append(r.jdk).append(" | ");
         Val v = r.get(group, 1, impl, 16384);
+        ossl = openssl(r, ossl);
         if (ossl == null || !ossl.getAsJsonObject("mbps").has(key) || v == null) {
             sb.append(v == null ? "no 16 KiB result" : "no OpenSSL numbers (`--openssl`)").append(" | ")
                     .append(needed).append(" | ").append(NO_DATA).append(" |\n");
@@ -652,6 +680,7 @@ public final class Report {
             isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC) || e.getKey().equals(CON));
         }
         int points = ds.getSeriesCount();
+        ossl = openssl(r, ossl);
         if (ossl != null) {
             JsonObject m = ossl.getAsJsonObject("mbps");
             for (String k : new String[] {opensslKey, opensslKey + "-avx2"}) {

@@ -27,9 +27,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * The comparison suite: one JMH run per jchacha backend (forced in the forks with {@code -Djchacha.backend}, since
- * JMH cannot vary JVM arguments by {@code @Param}), one for SunJCE and BouncyCastle, and a 2-thread run of the
- * streaming benchmarks; all results merged into one JMH JSON array. Every jchacha result carries two extra fields,
+ * The comparison suite: size by size and kind by kind (streaming, seal, open...), one JMH run per jchacha backend
+ * (forced in the forks with {@code -Djchacha.backend}, since JMH cannot vary JVM arguments by {@code @Param}), then
+ * one for SunJCE and BouncyCastle, then Conscrypt's; at the end a 2-thread run of the streaming benchmarks; all
+ * results merged into one JMH JSON array. With {@code --openssl FILE}, {@code openssl speed} runs beside the 16 KiB
+ * cells of its kind, and every result carries its figures as {@code jchachaOpenssl}. Every jchacha result carries
  * {@code jchachaBackend} (what the fork requested) and {@code jchachaActive} (what {@code auto} resolved to on the
  * forks' JDK). Backends the forks' JDK cannot run are skipped (asked in a child JVM on that JDK). Conscrypt
  * (streaming byte[], seal, open) runs on its own where that child JVM loads its native library, and a failing
@@ -124,42 +126,62 @@ public final class Suite {
         Path tmp = Files.createTempDirectory("jchacha-jmh");
         String[] sizeParams = Arrays.stream(sizes).mapToObj(Integer::toString).toArray(String[]::new);
 
-        List<String> mine = new ArrayList<>();
-        List<String> theirs = new ArrayList<>();
-        List<String> conscryptRuns = new ArrayList<>();
+        List<Slot> slots = new ArrayList<>();
         if (parts.contains("stream")) {
-            mine.add("StreamBench\\.jchacha$");
-            theirs.add("StreamBench\\.(sunjce|bouncycastle)$");
-            conscryptRuns.add("StreamBench\\.conscrypt$");
+            slots.add(new Slot("StreamBench\\.jchacha$", "StreamBench\\.(sunjce|bouncycastle)$",
+                    "StreamBench\\.conscrypt$", "chacha20"));
         }
         if (parts.contains("direct")) {
-            mine.add("StreamBench\\.jchachaDirect$");
-            theirs.add("StreamBench\\.sunjceDirect$");
+            slots.add(new Slot("StreamBench\\.jchachaDirect$", "StreamBench\\.sunjceDirect$", null, null));
         }
         if (parts.contains("single")) {
-            mine.add("SingleBench\\.jchacha$");
-            theirs.add("SingleBench\\.(sunjce|bouncycastle)$");
+            slots.add(new Slot("SingleBench\\.jchacha$", "SingleBench\\.(sunjce|bouncycastle)$", null, null));
         }
         if (parts.contains("aead")) {
-            mine.add("AeadBench\\.jchacha(Seal|Open)$");
-            theirs.add("AeadBench\\.(sunjce|bouncycastle)(Seal|Open)$");
-            conscryptRuns.add("AeadBench\\.conscrypt(Seal|Open)$");
+            slots.add(new Slot("AeadBench\\.jchachaSeal$", "AeadBench\\.(sunjce|bouncycastle)Seal$",
+                    "AeadBench\\.conscryptSeal$", "chacha20-poly1305"));
+            slots.add(new Slot("AeadBench\\.jchachaOpen$", "AeadBench\\.(sunjce|bouncycastle)Open$",
+                    "AeadBench\\.conscryptOpen$", null));
         }
 
+        // Size by size, and within a size kind by kind, every jchacha backend and then its peers: the two sides of
+        // a ratio are measured minutes apart at most, so a host whose speed drifts over the run moves both alike.
+        // OpenSSL (--openssl) runs beside its jchacha cells at its own size.
         JsonArray all = new JsonArray();
+        JsonObject ossl = openssl != null ? OpenSslSpeed.start("openssl", OPENSSL_SECONDS) : null;
+        Set<String> opensslDone = new LinkedHashSet<>();
         int run = 0;
-        if (!mine.isEmpty()) {
-            for (String b : configs) {
-                all.addAll(run(base(java, b, f, w, m, ms, wms), mine, sizeParams, 1,
-                        tmp.resolve("r" + run++ + ".json"), b, active));
+        for (String size : sizeParams) {
+            for (Slot slot : slots) {
+                for (String b : configs) {
+                    all.addAll(run(base(java, b, f, w, m, ms, wms), List.of(slot.mine()), new String[] {size}, 1,
+                            tmp.resolve("r" + run++ + ".json"), b, active));
+                }
+                all.addAll(run(base(java, "auto", f, w, m, ms, wms), List.of(slot.theirs()), new String[] {size}, 1,
+                        tmp.resolve("r" + run++ + ".json"), null, null));
+                if (slot.conscrypt() != null && conscrypt.has("version")) {
+                    // a Conscrypt failure costs only its own cells (the report marks them n/a), not the suite
+                    all.addAll(run(base(java, "auto", f, w, m, ms, wms).shouldFailOnError(false),
+                            List.of(slot.conscrypt()), new String[] {size}, 1, tmp.resolve("r" + run++ + ".json"),
+                            null, null));
+                }
+                if (ossl != null && slot.openssl() != null && Integer.parseInt(size) == OpenSslSpeed.BYTES) {
+                    OpenSslSpeed.measure("openssl", slot.openssl(), ossl);
+                    opensslDone.add(slot.openssl());
+                }
             }
-            all.addAll(run(base(java, "auto", f, w, m, ms, wms), theirs, sizeParams, 1,
-                    tmp.resolve("r" + run++ + ".json"), null, null));
         }
-        if (!conscryptRuns.isEmpty() && conscrypt.has("version")) {
-            // a Conscrypt failure costs only its own cells (the report marks them n/a), not the other peers' run
-            all.addAll(run(base(java, "auto", f, w, m, ms, wms).shouldFailOnError(false), conscryptRuns, sizeParams,
-                    1, tmp.resolve("r" + run++ + ".json"), null, null));
+        if (ossl != null) {
+            // ciphers whose slot or size this run did not measure: after the JMH runs
+            List<String> when = new ArrayList<>();
+            for (String cipher : OpenSslSpeed.CIPHERS) {
+                if (!opensslDone.contains(cipher)) {
+                    OpenSslSpeed.measure("openssl", cipher, ossl);
+                }
+                when.add(cipher + (opensslDone.contains(cipher) ? " right after its 16 KiB cells" : " after the JMH "
+                        + "runs") + " in the JDK " + major(probe.get("java")) + " run");
+            }
+            ossl.addProperty("beside", String.join(", ", when));
         }
         if (parts.contains("threads")) {
             // per-core scaling: the same streaming benchmarks on 2 threads (JMH adds up the threads' ops/s)
@@ -178,12 +200,25 @@ public final class Suite {
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
         Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+        if (ossl != null) {
+            OpenSslSpeed.write(ossl, openssl);
+            for (JsonElement e : all) {
+                e.getAsJsonObject().add("jchachaOpenssl", ossl);
+            }
+        }
         Files.writeString(out, gson.toJson(all) + "\n");
         System.out.println("# wrote " + all.size() + " results to " + out);
-        if (openssl != null) {
-            OpenSslSpeed.run("openssl", 3, openssl);
-        }
     }
+
+    /** {@code openssl speed}'s seconds per figure when the suite measures OpenSSL. */
+    static final int OPENSSL_SECONDS = 3;
+
+    /**
+     * One kind of benchmark, measured at one size after another: jchacha's method (run once per backend), the
+     * SunJCE and BouncyCastle methods, Conscrypt's (null: none), and the {@code openssl speed} cipher measured
+     * right after it at {@link OpenSslSpeed#BYTES} (null: none).
+     */
+    record Slot(String mine, String theirs, String conscrypt, String openssl) {}
 
     private static List<String> withAuto(Set<String> available) {
         List<String> l = new ArrayList<>();
