@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The benchmarks jar builds and its suite -> report pipeline runs end to end: a few seconds of JMH per cell, so the
+# figures mean nothing; what it checks is that the suite, OpenSSL's measurement and the report still fit together
+# after a change (the benchmarks use io.jchacha.internal, so an internal signature change breaks this build).
+# Usage: tests/jmh/smoke.sh (from the project root; builds target/jchacha-benchmarks.jar with -Pbench)
+set -euo pipefail
+mvn -B -ntp -q -Pbench -DskipTests package
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+java -jar target/jchacha-benchmarks.jar suite --sizes 64 --parts stream,aead --backends auto,java \
+     --forks 1 --warmup 1 --warmup-time 50 --measure 2 --time 50 \
+     --openssl "$out/openssl.json" --out "$out/results.json" > "$out/suite.log" 2>&1 \
+    || { cat "$out/suite.log"; exit 1; }
+java -jar target/jchacha-benchmarks.jar report --md "$out/results.md" "$out/results.json" > "$out/report.log" 2>&1 \
+    || { cat "$out/report.log"; exit 1; }
+fail() { echo "jmh smoke: $1" >&2; exit 1; }
+grep -q '"jchachaOpenssl"' "$out/results.json" || fail "the suite's results carry no OpenSSL figures"
+grep -q '^| `auto` never slower than forced `java` (seal, every size) | [0-9]* | min ' "$out/results.md" \
+    || fail "the report's target rows have no figures"
+grep -q '^| jchacha auto' "$out/results.md" || fail "the report has no jchacha table row"
+ls "$out"/*.png > /dev/null 2>&1 || fail "the report drew no chart"
+echo "jmh smoke: suite, OpenSSL and report ran ($(grep -c '"benchmark"' "$out/results.json") results)"
