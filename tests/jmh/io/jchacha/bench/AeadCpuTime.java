@@ -99,7 +99,7 @@ public final class AeadCpuTime {
                     ietf.open(zero12, sealed, 0, size + 16, NO_AAD, out, 0);
                     break;
                 case 2:
-                    System.arraycopy(nonces.next(), 4, xnonce, 16, 8);
+                    nonces.nextX(xnonce);
                     x.seal(xnonce, in, 0, size, NO_AAD, out, 0);
                     break;
                 case 3:

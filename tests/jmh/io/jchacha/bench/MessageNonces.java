@@ -18,4 +18,12 @@ final class MessageNonces {
         }
         return nonce;
     }
+
+    /**
+     * The next message's number in the last 8 bytes of a 24-byte XChaCha20 nonce, {@code xnonce} (its first 16
+     * bytes, the HChaCha20 part, stay as the caller set them).
+     */
+    void nextX(byte[] xnonce) {
+        System.arraycopy(next(), 4, xnonce, 16, 8);
+    }
 }
