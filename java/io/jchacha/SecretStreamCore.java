@@ -3,6 +3,7 @@ package io.jchacha;
 
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.Bytes;
+import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
 import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
@@ -57,11 +58,12 @@ final class SecretStreamCore {
         this.engine = Engines.active();
         this.aead = AeadEngine.forEngine(engine);
         this.sealer = engine instanceof SecretStreamSealer ? (SecretStreamSealer) engine : null;
-        byte[] sub = HChaCha20.subkey(key, Arrays.copyOfRange(header, 0, HChaCha20.INPUT_LENGTH));
-        int[] k = Bytes.toWords(sub, 0, 8);
-        Arrays.fill(sub, (byte) 0);
-        this.state = AeadCore.ietfState(k, 1, (int) Bytes.LE_INT.get(header, 16), (int) Bytes.LE_INT.get(header, 20));
+        // the subkey stays in words: no short-lived key bytes read and wiped here (docs/DEVELOPING.md, "Java rules")
+        int[] k = Bytes.toWords(key, 0, 8);
+        int[] sub = ChaChaBlock.hchacha(k, Bytes.toWords(header, 0, 4), 20);
         Arrays.fill(k, 0);
+        this.state = AeadCore.ietfState(sub, 1, (int) Bytes.LE_INT.get(header, 16), (int) Bytes.LE_INT.get(header, 20));
+        Arrays.fill(sub, 0);
     }
 
     /** libsodium's padding equals pad16 of (64 + mlen) exactly when mlen % 16 is 0 or 8. */

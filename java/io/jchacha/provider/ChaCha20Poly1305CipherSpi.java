@@ -2,10 +2,10 @@
 package io.jchacha.provider;
 
 import io.jchacha.ChaCha20;
+import io.jchacha.HChaCha20;
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.EngineCalls;
 import io.jchacha.internal.Engines;
-import io.jchacha.internal.JavaAead;
 import io.jchacha.internal.Poly1305;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -89,6 +89,10 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private long streamed;
     /** Streaming encryption's private copy of each chunk ({@link #streamChunks}), reused by every update. */
     private byte[] chunk;
+    /** Streaming encryption's Poly1305 key (block 0's first 32 bytes), kept until {@link #reset()} wipes it. */
+    private byte[] polyKey;
+    /** Streaming XChaCha20-Poly1305's HChaCha20 subkey, kept until {@link #reset()} wipes and drops it. */
+    private byte[] subkey;
 
     /**
      * @param xchacha {@code true} for XChaCha20-Poly1305 (24-byte nonce), {@code false} for ChaCha20-Poly1305
@@ -245,6 +249,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
         streamed = 0;
         Support.wipe(chunk);
+        Support.wipe(polyKey);
+        Support.wipe(subkey);
+        subkey = null;
     }
 
     /**
@@ -334,28 +341,35 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
     }
 
-    /** Sets up streaming encryption: Poly1305 keyed from block 0, AAD absorbed, keystream from block 1. */
+    /**
+     * Sets up streaming encryption: one ChaCha20 from block 0 under the instance's key and nonce (XChaCha20: the
+     * HChaCha20 subkey and the IETF nonce {@code 0^4 || nonce[16..24)}), whose first 32 bytes key Poly1305; AAD
+     * absorbed; the stream then goes on from block 1.
+     *
+     * <p>The key bytes it reads ({@link #keyBytes}, {@link #subkey}, {@link #polyKey}) live as long as the message
+     * and {@link #reset()} wipes them: never a fresh key array wiped right after the call that reads it, a shape
+     * OpenJDK 17.0.21's C2 compiled here into an all-zero key (docs/DEVELOPING.md, "Java rules").
+     */
     private void startStream() {
         if (stream != null) {
             return;
         }
-        // XChaCha20: the message's IETF state under the subkey, derived here in Java (a streamed message is long)
-        int[] s = xchacha ? AeadEngine.xchachaKey(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3]) : state;
         if (xchacha) {
-            System.arraycopy(state, 12, s, 12, 4);
+            subkey = HChaCha20.subkey(keyBytes, Arrays.copyOf(nonce, HChaCha20.INPUT_LENGTH));
+            byte[] ietfNonce = new byte[12];
+            System.arraycopy(nonce, 16, ietfNonce, 4, 8);
+            stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, subkey, ietfNonce, 0, 20);
+        } else {
+            stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, keyBytes, nonce, 0, 20);
         }
-        byte[] polyKey = JavaAead.polyKey(Engines.active(), s);
+        if (polyKey == null) {
+            polyKey = new byte[Poly1305.KEY_LENGTH];
+        }
+        stream.keystream(polyKey, 0, Poly1305.KEY_LENGTH);
+        stream.skip(ChaCha20.BLOCK_LENGTH - Poly1305.KEY_LENGTH);
         mac = new Poly1305(polyKey, 0);
-        Support.wipe(polyKey);
         mac.update(aad, 0, aadLen);
         mac.pad16();
-        byte[] k = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(s, 4, 12));
-        byte[] n = io.jchacha.internal.Bytes.toBytes(Arrays.copyOfRange(s, 13, 16));
-        stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, k, n, 1, 20);
-        Support.wipe(k);
-        if (xchacha) {
-            Arrays.fill(s, 0);
-        }
     }
 
     /** Reads message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
