@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * The latency floor under short ChaCha20 calls: how long one vector integer instruction takes when the next
+ * needs its result, on this CPU. One ChaCha20 block is a chain of 240 such instructions (a quarter round is
+ * add, xor, rotate three times over, each needing the last; twenty rounds), however many blocks run beside it,
+ * so no kernel finishes a call of a few blocks in less than 240 latencies. x86-64 only.
+ *
+ *   bench_latency        core clock (from a chain of scalar adds, 1 cycle each), then per instruction and
+ *                        width the latency in ns and core cycles, and the floor it sets for 4 and 16 blocks
+ *
+ * docs/DEVELOPING.md ("The kernel's floor for a few blocks") quotes its figures.
+ */
+#include "jchacha.h"
+
+#include <stdio.h>
+
+#include "bench_support.h"
+
+#if defined(__x86_64__)
+
+#define CHAIN 8 /* dependent instructions per loop iteration */
+#define ITERS 10000000L
+#define REP8(s) s s s s s s s s
+
+/* Seconds per instruction of a dependent chain, best of RUNS. */
+#define TIME_CHAIN(result, body)                                                                          \
+    do {                                                                                                  \
+        double best_ = 1e9;                                                                               \
+        for (int r_ = 0; r_ < RUNS; r_++) {                                                               \
+            double t0_ = now_sec();                                                                       \
+            for (long i_ = 0; i_ < ITERS; i_++)                                                           \
+                __asm__ volatile(body ::: "xmm0", "xmm1");                                                \
+            double dt_ = (now_sec() - t0_) / (double)ITERS / CHAIN;                                       \
+            if (dt_ < best_)                                                                              \
+                best_ = dt_;                                                                              \
+        }                                                                                                 \
+        result = best_;                                                                                   \
+    } while (0)
+
+static double scalar_add(void)
+{
+    double best = 1e9;
+    unsigned long x = 1;
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = now_sec();
+        for (long i = 0; i < ITERS; i++)
+            __asm__ volatile(REP8("add $1, %0\n\t") : "+r"(x));
+        double dt = (now_sec() - t0) / (double)ITERS / CHAIN;
+        if (dt < best)
+            best = dt;
+    }
+    return best;
+}
+
+static void row(const char *name, double sec, double cycle)
+{
+    printf("%-22s %6.3f ns  %4.2f cycles\n", name, sec * 1e9, sec / cycle);
+}
+
+int main(void)
+{
+    (void)use_best; /* bench_support.h's sorting helpers: every figure here is a best of RUNS already */
+    (void)cmp_double;
+    double cycle = scalar_add();
+    printf("core clock: %.2f GHz (a chain of scalar adds, 1 cycle each)\n", 1e-9 / cycle);
+    printf("%-22s %9s  %11s   (one instruction whose input is the last one's output)\n", "instruction", "latency",
+           "");
+    double worst = 0, t;
+#define ROW(name, insn)                                                                                   \
+    do {                                                                                                  \
+        TIME_CHAIN(t, REP8(insn "\n\t"));                                                                \
+        row(name, t, cycle);                                                                              \
+    } while (0)
+    /* the dispatch's own verdict (CPUID and XCR0), as for the kernels; the adds set the floor below */
+    if (jc_backend_available("avx2", NULL)) {
+        ROW("vpaddd ymm", "vpaddd %%ymm0, %%ymm0, %%ymm0");
+        worst = t > worst ? t : worst;
+        ROW("vpxor ymm", "vpxor %%ymm1, %%ymm0, %%ymm0");
+        ROW("vpshufb ymm (rot 16/8)", "vpshufb %%ymm1, %%ymm0, %%ymm0");
+    }
+    if (jc_backend_available("avx512", NULL)) {
+        ROW("vpaddd zmm", "vpaddd %%zmm0, %%zmm0, %%zmm0");
+        worst = t > worst ? t : worst;
+        ROW("vpxord zmm", "vpxord %%zmm1, %%zmm0, %%zmm0");
+        ROW("vprold zmm", "vprold $7, %%zmm0, %%zmm0");
+        ROW("vprold xmm", "vprold $7, %%xmm0, %%xmm0");
+    }
+    if (worst == 0) {
+        printf("no AVX2: nothing vector to time\n");
+        return 0;
+    }
+    double block = 240 * worst;
+    printf("one block's chain: 240 x %.2f cycles = %.0f cycles, %.0f ns; so at most\n", worst / cycle,
+           block / cycle, block * 1e9);
+    printf("  %.0f MB/s for 256 B (4 blocks) and %.0f MB/s for 1 KiB (16 blocks) on the vector units\n",
+           256 / block / 1e6, 1024 / block / 1e6);
+    return 0;
+}
+
+#else
+
+int main(void)
+{
+    printf("bench_latency: x86-64 only\n");
+    return 0;
+}
+
+#endif
