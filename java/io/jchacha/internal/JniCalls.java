@@ -14,6 +14,18 @@ final class JniCalls implements NativeCalls {
         return "jni";
     }
 
+    /**
+     * 2 KiB: below it the 4 KiB buffer fill wins over a JNI call of the update itself. JMH {@code StreamBench.jchacha},
+     * JDK 17, avx512, Zen 5, this threshold (2048) against 1024 in jars built from the same tree, alternated, M ops/s:
+     * 1 KiB 4.76, 4.49, 3.85 vs 3.99, 3.89, 3.47 and 4.84, 4.69 vs 3.72, 4.00; 1536 B 3.23, 3.05 vs 2.44, 2.96;
+     * forced avx2 even (1 KiB 2.02, 2.38 vs 2.23, 2.42). A threshold of 4096 lost at 2 KiB (2.07, 2.30 vs 3.17, 3.14).
+     * {@code -p size=1024,1536,2048,3072,4096 -f 1 -wi 3 -w 1s -i 8 -r 300ms}. On avx2 Zen 3, 1024 had won by 4 %.
+     */
+    @Override
+    public int directBytes() {
+        return 2048;
+    }
+
     @Override
     public void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
                          boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {

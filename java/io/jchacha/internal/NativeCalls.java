@@ -14,6 +14,14 @@ interface NativeCalls {
     /** {@code jni} or {@code ffm}. */
     String name();
 
+    /**
+     * From how many bytes a block-aligned streaming update goes to the kernel in one call instead of through the
+     * stream layer's keystream buffer ({@link Engine#directBytes}; the buffer is filled 4 KiB a call and XOR-ed in
+     * Java). It belongs to the bridge: a direct call of a few KiB is latency-bound in the kernel (16 blocks cost
+     * about what 64 do per block, docs/DEVELOPING.md), so what decides is the bridge's fixed cost per call.
+     */
+    int directBytes();
+
     /** {@link Engine#xor} on arrays with the state as six words (see {@link NativeChaCha#xorArray}). */
     void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
                   boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len);

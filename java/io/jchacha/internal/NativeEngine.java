@@ -156,14 +156,10 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         return 64;
     }
 
+    /** The bridge's: its fixed cost per call decides it ({@link NativeCalls#directBytes}). */
     @Override
     public int directBytes() {
-        // From 1 KiB one native call (JNI about 100 ns fixed, FFM about 35) beats XOR-ing from the buffer in Java
-        // (32-byte steps). ns per streaming update, avx2, Zen 3, loaded machine, best of 25 rounds, this threshold vs
-        // everything below 8 KiB through the buffer: JDK 25 1 KiB 409 vs 533, 2 KiB 745 vs 982; JDK 17 (JNI) 1 KiB
-        // 462 vs 480, 2 KiB 795 vs 949. A threshold of 512 lost (direct vs through the buffer): JDK 25 512 B 262 vs
-        // 252, 768 B 538 vs 394; JDK 17 295 vs 259, 511 vs 386.
-        return 1024;
+        return calls.directBytes();
     }
 
     @Override
