@@ -142,10 +142,6 @@ public final class Engines {
      *   java    308  602  871 1511 1562  1637  10978
      *   jdk     438  437  591  603  758   939  10542
      * </pre>
-     * AEAD messages shorter than {@link #JDK_AEAD_JAVA_BELOW} skip SunJCE's ChaCha20-Poly1305 (where it is used):
-     * its set-up makes two 1 KiB keystream batches and a Poly1305 instance; at 64 bytes it took 1390 ns where the
-     * whole Java AEAD took 599 (measured without SunJCE's Poly1305 intrinsic, which shortens its per-byte cost, not
-     * the set-up; no machine with that intrinsic was at hand to place the crossover exactly).
      */
     static final int JDK_JAVA_BELOW = 256;
 
@@ -161,7 +157,24 @@ public final class Engines {
      * against the Java engine (table above) at 98 ns for 64 bytes and 200 for 128: the crossover is about 128.
      */
     static final int JDK_REKEY_JAVA_BELOW = 128;
-    static final int JDK_AEAD_JAVA_BELOW = 1024;
+
+    /**
+     * AEAD messages shorter than this skip SunJCE's ChaCha20-Poly1305 (where it is used, that is where its Poly1305
+     * is an intrinsic too): its set-up makes two 1 KiB keystream batches and a Poly1305 instance, which the Java AEAD
+     * over SunJCE's ChaCha20 outruns on short messages. K messages/s, JMH {@code AeadBench.jchacha(Seal|Open)},
+     * JDK 25, Zen 5 (AVX-512 IFMA), {@code -Djchacha.native.path=/nonexistent}, {@code -f 1 -wi 5 -w 1s -i 8
+     * -r 300ms}, {@code auto} while this was 1024 (so the Java AEAD) against {@code -Djchacha.backend=jdk} (SunJCE's
+     * AEAD at every size), one or two runs each:
+     * <pre>
+     *   bytes          256         512          640    768
+     *   seal  java    1176   1185, 1094   1078, 1044    691
+     *         SunJCE  1169   1103,  935   1063, 1131    975
+     *   open  java           930, 1143    918, 1081    758
+     *         SunJCE        1149, 1187    898, 1146   1027
+     * </pre>
+     * Even from 512 to 640 bytes, SunJCE's ahead from 768.
+     */
+    static final int JDK_AEAD_JAVA_BELOW = 640;
 
     /** A SIMD kernel if one runs, else the JDK's intrinsified ChaCha20 if that runs, else the Java engine. */
     private static Backend bestAvailable() {

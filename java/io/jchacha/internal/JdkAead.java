@@ -4,75 +4,165 @@ package io.jchacha.internal;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The {@code jdk} backend's ChaCha20-Poly1305 for one key owner ({@link AeadEngine#forEngine} makes one per owner).
  *
  * <p>Where SunJCE's Poly1305 is intrinsified too, seal and open go through its ChaCha20-Poly1305 (under {@code auto}
  * from {@code Engines.JDK_AEAD_JAVA_BELOW} bytes: its set-up costs more than a short message), kept to jchacha's
- * rules with a private copy: open copies ciphertext and tag once and SunJCE checks and decrypts that copy (its
- * {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the plaintext released is
- * exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext by reading it back from
- * its output) and copies it out. Each copy holds a whole message (SunJCE's AEAD works on whole messages).
+ * rules with a private copy: open copies ciphertext and tag once, and SunJCE checks that copy and decrypts it into
+ * the output (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the
+ * plaintext released is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext
+ * by reading it back from its output) and copies it out. The owner keeps its Cipher and that array (up to
+ * {@link #KEEP_MAX} bytes) between messages, and {@link #forget()} wipes both.
  *
- * <p>Elsewhere the Java AEAD runs over the engine's keystream (jchacha's Poly1305 outruns SunJCE's Java one), with
- * this owner's own {@link JavaAead}: the SunJCE ChaCha20 Cipher it keeps between messages is keyed with this owner's
- * key only, and {@link #forget()} wipes it.
+ * <p>Elsewhere, and for shorter messages, the Java AEAD runs over the engine's keystream (jchacha's Poly1305 outruns
+ * SunJCE's Java one), with this owner's own {@link JavaAead}: the SunJCE ChaCha20 Cipher it keeps between messages is
+ * keyed with this owner's key only, and {@link #forget()} wipes it.
  */
 final class JdkAead implements AeadEngine {
     private static final int TAG = 16;
+    private static final String ALGORITHM = "ChaCha20-Poly1305";
+
+    /**
+     * The longest message whose private copy an owner keeps between messages (a TLS record's worth, with its tag);
+     * longer ones get a new array each (their SunJCE work outweighs the allocation).
+     */
+    private static final int KEEP_MAX = 16 * 1024 + TAG;
 
     private final JdkEngine engine;
     private final JavaAead javaAead;
+    /**
+     * This owner's SunJCE working set, kept between messages: a message takes it, or makes a new one if another thread
+     * has it, and puts it back. {@code Cipher.getInstance} costs about as much as an init, and the private copy of a
+     * 1 KiB message as much again as its key and nonce objects.
+     */
+    private final AtomicReference<Working> spare = new AtomicReference<>();
 
     JdkAead(JdkEngine engine) {
         this.engine = engine;
         this.javaAead = new JavaAead(engine);
     }
 
+    /** A SunJCE ChaCha20-Poly1305 Cipher and the private array messages pass through. */
+    private static final class Working {
+        Cipher cipher;
+        byte[] copy = new byte[0];
+
+        Working(Cipher cipher) {
+            this.cipher = cipher;
+        }
+
+        /** An array of at least {@code n} bytes: the kept one (grown up to {@link #KEEP_MAX}), or a new one. */
+        byte[] copy(int n) {
+            if (n <= copy.length) {
+                return copy;
+            }
+            byte[] a = new byte[n];
+            if (n <= KEEP_MAX) {
+                copy = a;
+            }
+            return a;
+        }
+
+        /** Re-keys the Cipher with zeros and zeroes the kept array. */
+        void wipe() {
+            Arrays.fill(copy, (byte) 0);
+            try {
+                cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
+                        new IvParameterSpec(new byte[12]));
+            } catch (GeneralSecurityException e) {
+                // SunJCE refusing a zero key: the Cipher is dropped anyway
+            }
+        }
+    }
+
     @Override
     public void forget() {
+        Working w = spare.getAndSet(null);
+        if (w != null) {
+            w.wipe();
+        }
         javaAead.forget();
     }
 
-    /** A SunJCE ChaCha20-Poly1305 cipher for the key (words 4..11) and nonce words, the AAD already passed. */
-    private Cipher aead(int mode, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
+    /** For tests: whether a SunJCE working set is kept for the next message. */
+    boolean keepsWorkingForTest() {
+        return spare.get() != null;
+    }
+
+    private Working take() {
+        Working w = spare.getAndSet(null);
+        return w != null ? w : new Working(engine.newCipher(ALGORITHM));
+    }
+
+    /** Keeps {@code w} for the next message unless another thread put one back first. */
+    private void give(Working w) {
+        spare.compareAndSet(null, w);
+    }
+
+    /**
+     * Keys {@code w}'s Cipher with the key (words 4..11) and nonce words and passes the AAD. A Cipher whose last init
+     * was encryption under the same key and nonce (a caller sealing twice with one nonce) refuses: a new one serves.
+     */
+    private Cipher aead(Working w, int mode, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
         byte[] nonce = new byte[12];
         Bytes.LE_INT.set(nonce, 0, n0);
         Bytes.LE_INT.set(nonce, 4, n1);
         Bytes.LE_INT.set(nonce, 8, n2);
-        Cipher c = engine.cipher("ChaCha20-Poly1305", mode, key, new IvParameterSpec(nonce));
-        c.updateAAD(aad, aadOff, aadLen);
-        return c;
+        IvParameterSpec iv = new IvParameterSpec(nonce);
+        if (!engine.init(w.cipher, ALGORITHM, mode, key, iv)) {
+            w.cipher = engine.newCipher(ALGORITHM);
+            engine.init(w.cipher, ALGORITHM, mode, key, iv);
+        }
+        w.cipher.updateAAD(aad, aadOff, aadLen);
+        return w.cipher;
     }
 
-    /** Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place). */
-    private void sunJceSeal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
-                            int inOff, int len, byte[] sealed) {
+    /**
+     * Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place);
+     * on failure {@code sealed} is zeroed there.
+     */
+    private void sunJceSeal(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                            byte[] in, int inOff, int len, byte[] sealed) {
+        boolean ok = false;
         try {
-            aead(Cipher.ENCRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
+            aead(w, Cipher.ENCRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
+            ok = true;
         } catch (GeneralSecurityException e) {
-            throw JdkEngine.failed("ChaCha20-Poly1305", e);
+            throw JdkEngine.failed(ALGORITHM, e);
+        } finally {
+            if (!ok) {
+                Arrays.fill(sealed, 0, len + TAG, (byte) 0);
+            }
         }
     }
 
     /**
-     * Opens the private copy {@code ct} (ciphertext, then tag) in place: true with the plaintext in
-     * {@code ct[0 .. len)}, or false with {@code ct} all zero. Either way {@code ct[0 .. len)} is what the output gets.
+     * Opens the private copy {@code ct} (ciphertext, then tag) into {@code out} (which may be {@code ct}): true with
+     * the plaintext in {@code out[outOff .. outOff + len)}, or false with zeros there. SunJCE checks the tag before it
+     * decrypts, and reads only {@code ct}.
      */
-    private boolean sunJceOpen(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] ct,
-                               int len) {
+    private boolean sunJceOpen(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                               byte[] ct, int len, byte[] out, int outOff) {
+        boolean ok = false;
         try {
-            aead(Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, ct, 0);
+            aead(w, Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, out, outOff);
+            ok = true;
             return true;
         } catch (AEADBadTagException e) {
-            Arrays.fill(ct, (byte) 0);
             return false;
         } catch (GeneralSecurityException e) {
-            throw JdkEngine.failed("ChaCha20-Poly1305", e);
+            throw JdkEngine.failed(ALGORITHM, e);
+        } finally {
+            if (!ok) {
+                Arrays.fill(out, outOff, outOff + len, (byte) 0);
+            }
         }
     }
 
@@ -83,9 +173,11 @@ final class JdkAead implements AeadEngine {
             javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
-        byte[] sealed = new byte[len + TAG];
-        sunJceSeal(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, sealed);
+        Working w = take();
+        byte[] sealed = w.copy(len + TAG);
+        sunJceSeal(w, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, sealed);
         System.arraycopy(sealed, 0, out, outOff, len + TAG);
+        give(w);
     }
 
     @Override
@@ -94,10 +186,11 @@ final class JdkAead implements AeadEngine {
         if (!engine.sunJceAead(len)) {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
-        byte[] ct = Arrays.copyOfRange(in, inOff, inOff + len + TAG);
-        boolean ok = sunJceOpen(key, n0, n1, n2, aad, aadOff, aadLen, ct, len);
-        System.arraycopy(ct, 0, out, outOff, len);
-        Arrays.fill(ct, (byte) 0);
+        Working w = take();
+        byte[] ct = w.copy(len + TAG);
+        System.arraycopy(in, inOff, ct, 0, len + TAG);
+        boolean ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, out, outOff);
+        give(w);
         return ok;
     }
 
@@ -108,10 +201,12 @@ final class JdkAead implements AeadEngine {
             javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
             return;
         }
-        byte[] sealed = new byte[len + TAG];
+        Working w = take();
+        byte[] sealed = w.copy(len + TAG);
         in.get(inPos, sealed, 0, len);
-        sunJceSeal(key, n0, n1, n2, aad, aadOff, aadLen, sealed, 0, len, sealed);
+        sunJceSeal(w, key, n0, n1, n2, aad, aadOff, aadLen, sealed, 0, len, sealed);
         out.put(outPos, sealed, 0, len + TAG);
+        give(w);
     }
 
     @Override
@@ -120,11 +215,13 @@ final class JdkAead implements AeadEngine {
         if (!engine.sunJceAead(len)) {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
-        byte[] ct = new byte[len + TAG];
+        Working w = take();
+        byte[] ct = w.copy(len + TAG);
         in.get(inPos, ct, 0, len + TAG);
-        boolean ok = sunJceOpen(key, n0, n1, n2, aad, aadOff, aadLen, ct, len);
+        boolean ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, ct, 0);
         out.put(outPos, ct, 0, len);
-        Arrays.fill(ct, (byte) 0);
+        Arrays.fill(ct, 0, len, (byte) 0);
+        give(w);
         return ok;
     }
 }

@@ -4,6 +4,7 @@ package io.jchacha.internal;
 import io.jchacha.Backend;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
 import java.security.Provider;
 import java.security.spec.AlgorithmParameterSpec;
 import java.util.Arrays;
@@ -176,11 +177,7 @@ final class JdkEngine implements Engine {
 
         StreamCipher(JdkEngine engine) {
             this.engine = engine;
-            try {
-                this.cipher = Cipher.getInstance("ChaCha20", engine.sunJce);
-            } catch (GeneralSecurityException e) {
-                throw failed("ChaCha20", e);
-            }
+            this.cipher = engine.newCipher("ChaCha20");
         }
 
         /**
@@ -248,25 +245,33 @@ final class JdkEngine implements Engine {
         }
     }
 
-    /** A fresh SunJCE cipher keyed from {@code state[4..11]}. */
-    Cipher cipher(String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
+    /** A new SunJCE Cipher for {@code algorithm}, not keyed yet. */
+    Cipher newCipher(String algorithm) {
         try {
-            Cipher c = Cipher.getInstance(algorithm, sunJce);
-            init(c, algorithm, mode, state, params);
-            return c;
+            return Cipher.getInstance(algorithm, sunJce);
         } catch (GeneralSecurityException e) {
             throw failed(algorithm, e);
         }
     }
 
-    /** Keys {@code c} from {@code state[4..11]}. */
-    private void init(Cipher c, String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
+    /**
+     * Keys {@code c} from {@code state[4..11]}: false, with {@code c} unchanged, where SunJCE refuses to encrypt
+     * under the key and nonce of {@code c}'s last init (it does that for ChaCha20 and ChaCha20-Poly1305; a new
+     * Cipher never refuses).
+     */
+    boolean init(Cipher c, String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
         byte[] key = new byte[32];
         for (int i = 0; i < 8; i++) {
             Bytes.LE_INT.set(key, 4 * i, state[4 + i]);
         }
         try {
             c.init(mode, new SecretKeySpec(key, "ChaCha20"), params);
+            return true;
+        } catch (InvalidKeyException e) {
+            if (mode == Cipher.ENCRYPT_MODE) {
+                return false;
+            }
+            throw failed(algorithm, e);
         } catch (GeneralSecurityException e) {
             throw failed(algorithm, e);
         } finally {

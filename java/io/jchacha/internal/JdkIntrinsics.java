@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.internal;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.Provider;
 import java.security.Security;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Whether the running JVM turns SunJCE's ChaCha20 block function (and its Poly1305) into SIMD stubs, worked out from
@@ -13,7 +19,7 @@ import java.util.Locale;
  * {@code UseAVX}, a product flag, says which the JIT uses. {@code UseChaCha20Intrinsics} and
  * {@code UsePoly1305Intrinsics} are diagnostic flags, readable through {@code HotSpotDiagnosticMXBean} only when
  * {@code -XX:+UnlockDiagnosticVMOptions} is on: then they decide; otherwise HotSpot's defaults are assumed (ChaCha20
- * on wherever the CPU qualifies; Poly1305, which needs AVX-512 IFMA on x86-64, only on AArch64 from JDK 21).
+ * on wherever the CPU qualifies; Poly1305 as {@link #poly1305()} says).
  *
  * <p>Reading flags needs the {@code jdk.management} module (on the class path it is always there; a named-module
  * application adds it with {@code --add-modules jdk.management}) and starts the management service, about 0.1 s:
@@ -58,17 +64,40 @@ final class JdkIntrinsics {
         return null;
     }
 
-    /** Whether SunJCE's Poly1305 runs as an intrinsic too (call only when ChaCha20 does). */
+    /**
+     * Whether SunJCE's Poly1305 runs as an intrinsic too (call only when ChaCha20 does). Without the diagnostic flag:
+     * on AArch64 from JDK 21; on x86-64 where HotSpot's stub can run, AVX-512 IFMA with VL and BW in the CPU's flags
+     * (read from /proc/cpuinfo, so Linux only) and the JIT at {@code UseAVX} 3 with 64-byte vectors. Where it says
+     * false and HotSpot has the stub after all (another OS, a later HotSpot with more stubs), the Java AEAD serves:
+     * the same bytes, slower. {@code JdkIntrinsicsTest} compares it with the flag a child JVM prints.
+     */
     static boolean poly1305() {
         try {
             String f = flag("UsePoly1305Intrinsics");
             if (f != null) {
                 return f.equals("true");
             }
+            if ("x86_64".equals(arch())) {
+                String avx = flag("UseAVX");
+                String vector = flag("MaxVectorSize");
+                return avx != null && Integer.parseInt(avx) >= 3 && (vector == null || Integer.parseInt(vector) >= 64)
+                        && linuxCpuFlags().containsAll(List.of("avx512ifma", "avx512vl", "avx512bw"));
+            }
         } catch (LinkageError | RuntimeException e) {
             return false;
         }
         return "aarch64".equals(arch()) && Runtime.version().feature() >= 21;
+    }
+
+    /** The first {@code flags} line of /proc/cpuinfo as a set; empty where there is none or it cannot be read. */
+    private static Set<String> linuxCpuFlags() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("flags")).findFirst()
+                    .map(l -> Set.copyOf(List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
+                    .orElse(Set.of());
+        } catch (IOException | RuntimeException e) {
+            return Set.of();
+        }
     }
 
     static Provider sunJce() {

@@ -3,6 +3,7 @@ package io.jchacha.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -82,6 +83,38 @@ class JdkEngineTest {
         ByteBuffer hout = ByteBuffer.allocate(len);
         e.xor(s, rounds, c64, din, 0, hout, 0, len);
         assertArrayEquals(expected, hout.array(), what + ", direct to heap");
+    }
+
+    /**
+     * SunJCE's AEAD keeps one Cipher per owner between messages; it refuses to encrypt twice under one key and nonce,
+     * so a caller who seals the same message twice gets a new Cipher for the second, with the same output;
+     * {@code forget()} drops the kept Cipher and the owner works on.
+     */
+    @Test
+    void sunJceAeadSealsOneNonceTwiceAndForgets() {
+        JdkAead a = (JdkAead) sunJceAead().orElse(null);
+        assumeTrue(a != null, "jdk backend does not run here");
+        int[] s = state(0, R.nextInt());
+        byte[] aad = random(9);
+        byte[] msg = random(1500);
+        byte[] expected = new byte[msg.length + 16];
+        new JavaAead(JavaEngine.INSTANCE).seal(s, s[13], s[14], s[15], aad, 0, 9, msg, 0, msg.length, expected, 0);
+        for (int i = 0; i < 6; i++) {
+            byte[] sealed = new byte[msg.length + 16];
+            a.seal(s, s[13], s[14], s[15], aad, 0, 9, msg, 0, msg.length, sealed, 0);
+            assertArrayEquals(expected, sealed, "seal " + i);
+            if (i % 2 == 0) {
+                continue; // seal twice in a row, then open
+            }
+            assertTrue(a.keepsWorkingForTest(), "kept after seal " + i);
+            byte[] opened = new byte[msg.length];
+            assertTrue(a.open(s, s[13], s[14], s[15], aad, 0, 9, sealed, 0, msg.length, opened, 0));
+            assertArrayEquals(msg, opened, "open " + i);
+            if (i == 3) {
+                a.forget();
+                assertFalse(a.keepsWorkingForTest(), "forget() dropped the kept Cipher");
+            }
+        }
     }
 
     @Test
