@@ -255,9 +255,9 @@ final class JdkEngine implements Engine {
     }
 
     /**
-     * Keys {@code c} from {@code state[4..11]}: false, with {@code c} unchanged, where SunJCE refuses to encrypt
-     * under the key and nonce of {@code c}'s last init (it does that for ChaCha20 and ChaCha20-Poly1305; a new
-     * Cipher never refuses).
+     * Keys {@code c} from {@code state[4..11]}: false where SunJCE refuses to encrypt under the key and nonce of
+     * {@code c}'s last init (it does that for ChaCha20 and ChaCha20-Poly1305), and then a new Cipher, which never
+     * refuses, has to serve.
      */
     boolean init(Cipher c, String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
         byte[] key = new byte[32];
