@@ -22,14 +22,14 @@
 #define ITERS 10000000L
 #define REP8(s) s s s s s s s s
 
-/* Seconds per instruction of a dependent chain, best of RUNS. */
-#define TIME_CHAIN(result, body)                                                                          \
+/* Seconds per instruction of a dependent chain of CHAIN instructions, which `stmt` runs once, best of RUNS. */
+#define TIME_CHAIN(result, stmt)                                                                          \
     do {                                                                                                  \
         double best_ = 1e9;                                                                               \
         for (int r_ = 0; r_ < RUNS; r_++) {                                                               \
             double t0_ = now_sec();                                                                       \
             for (long i_ = 0; i_ < ITERS; i_++)                                                           \
-                __asm__ volatile(body ::: "xmm0", "xmm1");                                                \
+                stmt;                                                                                     \
             double dt_ = (now_sec() - t0_) / (double)ITERS / CHAIN;                                       \
             if (dt_ < best_)                                                                              \
                 best_ = dt_;                                                                              \
@@ -39,17 +39,10 @@
 
 static double scalar_add(void)
 {
-    double best = 1e9;
+    double t;
     unsigned long x = 1;
-    for (int r = 0; r < RUNS; r++) {
-        double t0 = now_sec();
-        for (long i = 0; i < ITERS; i++)
-            __asm__ volatile(REP8("add $1, %0\n\t") : "+r"(x));
-        double dt = (now_sec() - t0) / (double)ITERS / CHAIN;
-        if (dt < best)
-            best = dt;
-    }
-    return best;
+    TIME_CHAIN(t, __asm__ volatile(REP8("add $1, %0\n\t") : "+r"(x)));
+    return t;
 }
 
 static void row(const char *name, double sec, double cycle)
@@ -68,7 +61,7 @@ int main(void)
     double worst = 0, t;
 #define ROW(name, insn)                                                                                   \
     do {                                                                                                  \
-        TIME_CHAIN(t, REP8(insn "\n\t"));                                                                \
+        TIME_CHAIN(t, __asm__ volatile(REP8(insn "\n\t")::: "xmm0", "xmm1"));                             \
         row(name, t, cycle);                                                                              \
     } while (0)
     /* the dispatch's own verdict (CPUID and XCR0), as for the kernels; the adds set the floor below */
