@@ -77,12 +77,25 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
  *
  * So avx2 seals up to 1023 bytes on the short path and opens up to 511 (at 512 the chunked open's one whole group
  * wins by 17 %; from 513 to 900 the short open is 1-12 % faster, not worth a limit with a hole in it); portable
- * does both up to 1023 (2-9 % faster at every size). avx512 and NEON keep the 256 every row had before (their own
- * crossover was never measured; neither runs on this machine): their chunked path has a vector Poly1305 (IFMA on
- * avx512) that the short path's scalar core may not match on longer messages. */
+ * does both up to 1023 (2-9 % faster at every size). NEON keeps the 256 every row had before (never measured).
+ *
+ * avx512 (IFMA Poly1305 on the chunked path), the same harness, gcc 12, Zen 5, two runs (the second on a busier
+ * machine):
+ *
+ *   bytes                 256  384  480  511  512  600  767  768  900 1000 1023
+ *   avx512 seal chunked   441  472  529  551  539  545  569  527  546  588  585
+ *              short      298  347  386  405  440  432  491  547  557  637  634
+ *          open chunked   447  478  528  549  530  546  567  527  541  578  587
+ *              short      305  358  391  412  450  440  501  506  565  647  656
+ *   2nd run seal chunked  432  464  540  541  472  635  667  577  621  677  682
+ *              short      293  346  395  396  386  478  549  528  598  705  718
+ *
+ * So avx512 seals and opens up to 767 bytes on the short path (at 768 the chunked path's whole blocks win in one
+ * run and lose in the other; from 900 its IFMA Poly1305 wins in both). */
 #define JC_AEAD_SHORT 1023 /* the stack copies' size: no row's limit may exceed it */
 #define JC_AEAD_SHORT_SEAL_AVX2 1023
 #define JC_AEAD_SHORT_OPEN_AVX2 511
+#define JC_AEAD_SHORT_AVX512 767
 #define JC_AEAD_SHORT_PORTABLE 1023
 #define JC_AEAD_SHORT_UNMEASURED 256
 void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,

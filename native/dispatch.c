@@ -200,7 +200,8 @@ typedef struct {
 } entry;
 
 _Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AVX2 <= JC_AEAD_SHORT &&
-                   JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
+                   JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_AVX512 <= JC_AEAD_SHORT &&
+                   JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
                "the AEAD's short path works in stack copies of JC_AEAD_SHORT bytes");
 
 /* Slowest first: jc_backend_best() takes the last one that runs. */
@@ -217,7 +218,7 @@ static const entry table[] = {
 #endif
 #if JCHACHA_HAVE_AVX512
     {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, poly_blocks_avx512, NULL,
-      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED}, why_not_avx512},
+      JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512}, why_not_avx512},
 #endif
 };
 

@@ -33,10 +33,10 @@ import org.junit.jupiter.api.Test;
 class ShortAeadTest {
     private static final byte FILL = 0x5a;
     /**
-     * 0..300, then 500..530, 630..660 and 1010..1040: each side of every short-path limit, of the chunked path's
-     * groups and of {@code Engines.JDK_AEAD_JAVA_BELOW}.
+     * 0..300, then 500..530, 630..660, 750..780 and 1010..1040: each side of every short-path limit, of the chunked
+     * path's groups and of {@code Engines.JDK_AEAD_JAVA_BELOW}.
      */
-    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 1010)
+    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010)
             .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 300 : from + 30)).toArray();
 
     /** Every AEAD path that runs here, by name. */
