@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The {@code jdk} backend's ChaCha20-Poly1305 for one key owner ({@link AeadEngine#forEngine} makes one per owner).
@@ -50,7 +49,7 @@ final class JdkAead implements AeadEngine {
     }
 
     /** A SunJCE ChaCha20-Poly1305 Cipher and the private array messages pass through. */
-    private static final class Working {
+    static final class Working {
         Cipher cipher;
         byte[] copy = new byte[0];
 
@@ -73,12 +72,7 @@ final class JdkAead implements AeadEngine {
         /** Re-keys the Cipher with zeros and zeroes the kept array. */
         void wipe() {
             Arrays.fill(copy, (byte) 0);
-            try {
-                cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
-                        new IvParameterSpec(new byte[12]));
-            } catch (GeneralSecurityException e) {
-                // SunJCE refusing a zero key: the Cipher is dropped anyway
-            }
+            JdkEngine.rekeyWithZeros(cipher, new IvParameterSpec(new byte[12]));
         }
     }
 
@@ -96,14 +90,19 @@ final class JdkAead implements AeadEngine {
         return spare.get() != null;
     }
 
-    private Working take() {
+    Working take() {
         Working w = spare.getAndSet(null);
         return w != null ? w : new Working(engine.newCipher(ALGORITHM));
     }
 
-    /** Keeps {@code w} for the next message unless another thread put one back first. */
-    private void give(Working w) {
-        spare.compareAndSet(null, w);
+    /**
+     * Keeps {@code w} for the next message, or wipes it when another thread put one back first (it holds this owner's
+     * key and last message).
+     */
+    void give(Working w) {
+        if (!spare.compareAndSet(null, w)) {
+            w.wipe();
+        }
     }
 
     /**

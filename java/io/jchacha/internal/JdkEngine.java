@@ -236,12 +236,19 @@ final class JdkEngine implements Engine {
         public void wipe() {
             next = -1;
             Arrays.fill(keyed, 0);
-            try {
-                cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
-                        new ChaCha20ParameterSpec(new byte[12], 0));
-            } catch (GeneralSecurityException e) {
-                // SunJCE refusing a zero key: the Cipher is dropped with the scratch anyway
-            }
+            rekeyWithZeros(cipher, new ChaCha20ParameterSpec(new byte[12], 0));
+        }
+    }
+
+    /**
+     * Re-keys {@code c} with an all-zero key and {@code zeroParams}, so that it no longer holds a caller's key. If
+     * SunJCE refused, the Cipher is about to be dropped anyway.
+     */
+    static void rekeyWithZeros(Cipher c, AlgorithmParameterSpec zeroParams) {
+        try {
+            c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"), zeroParams);
+        } catch (GeneralSecurityException e) {
+            // nothing more to do: the caller drops c
         }
     }
 

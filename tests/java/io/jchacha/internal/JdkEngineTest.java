@@ -4,6 +4,8 @@ package io.jchacha.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -115,6 +117,30 @@ class JdkEngineTest {
                 assertFalse(a.keepsWorkingForTest(), "forget() dropped the kept Cipher");
             }
         }
+    }
+
+    /** Two messages of one owner at once: the working set that is not kept drops this owner's key and message. */
+    @Test
+    void aWorkingSetThatIsNotKeptIsWiped() {
+        JdkAead a = (JdkAead) sunJceAead().orElse(null);
+        assumeTrue(a != null, "jdk backend does not run here");
+        int[] s = state(0, R.nextInt());
+        byte[] msg = random(1500);
+        a.seal(s, s[13], s[14], s[15], new byte[0], 0, 0, msg, 0, msg.length, new byte[msg.length + 16], 0);
+        JdkAead.Working used = a.take(); // the set that sealed, as a message in flight holds it
+        JdkAead.Working other = a.take(); // none kept: a second message in flight makes its own
+        assertNotSame(used, other);
+        byte[] nonce = new byte[12];
+        Bytes.LE_INT.set(nonce, 0, s[13]);
+        Bytes.LE_INT.set(nonce, 4, s[14]);
+        Bytes.LE_INT.set(nonce, 8, s[15]);
+        assertArrayEquals(nonce, used.cipher.getIV(), "keyed for the message");
+        assertFalse(Arrays.equals(new byte[used.copy.length], used.copy), "holds the message");
+        a.give(other);
+        a.give(used); // the other one is kept already
+        assertArrayEquals(new byte[12], used.cipher.getIV(), "re-keyed with zeros");
+        assertArrayEquals(new byte[used.copy.length], used.copy, "its copy zeroed");
+        assertSame(other, a.take());
     }
 
     @Test
