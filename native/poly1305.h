@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-enum { JC_POLY_TAB_AVX2 = 1, JC_POLY_TAB_IFMA = 2, JC_POLY_TAB_AVX2_8 = 4 };
+enum { JC_POLY_TAB_AVX2 = 1, JC_POLY_TAB_IFMA = 2, JC_POLY_TAB_AVX2_8 = 4, JC_POLY_TAB_IFMA16 = 8 };
 
 struct jc_poly1305 {
     uint64_t h[3];              /* accumulator, radix 2^44 */
