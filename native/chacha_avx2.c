@@ -20,6 +20,7 @@
 #define JC_ROT8(x) _Generic((x), u32x4: jc_rot8_x4, u32x8: jc_rot8_x8)(x)
 #define JC_ROT12(x) JC_ROTL(x, 12)
 #define JC_ROT7(x) JC_ROTL(x, 7)
+#define JC_HAVE_LONE 1
 
 /* Thresholds (blocks remaining, partial last block included; see chacha_simd.h). Measured with
  * bench_kernels --blocks --best (gcc 12 -O3, 20 rounds, AMD EPYC Zen 5 VM at 2.1 GHz TSC), ns per call:
@@ -35,7 +36,14 @@
  *   blocks      9    10    11    12    13    14    15    16
  *   avx2 *    351   397   453   447   453   461   456   353    (* with JC_MIN_16 16)
  *
- * so 10..15 blocks take one partly used 16-block pass (9: 8+1 costs the same and does less work). */
+ * so 10..15 blocks take one partly used 16-block pass (9: 8+1 costs the same and does less work).
+ *
+ * JC_HAVE_LONE: 9, 17 and 16k+1 blocks run their last block on scalar registers inside the 8- or 16-block pass
+ * before it (the integer ALUs are idle during a vector pass). bench_kernels --blocks --best, two runs, ns per call:
+ *
+ *   blocks        9        17        25        33
+ *   before    353-353   398-419   635-658   706-721
+ *   lone      208-219   327-335   506-542   628-642 */
 #ifndef JC_MIN_16
 #define JC_MIN_16 10
 #endif

@@ -22,6 +22,7 @@
 #define JC_ROT8(x) JC_ROTL(x, 8)
 #define JC_ROT12(x) JC_ROTL(x, 12)
 #define JC_ROT7(x) JC_ROTL(x, 7)
+#define JC_HAVE_LONE 1
 
 /* Thresholds (blocks remaining, partial last block included; see chacha_simd.h). Measured with
  * bench_kernels --blocks --best (gcc 12 -O3, 20 rounds, AMD EPYC Zen 5 VM at 2.1 GHz TSC), ns per call:
@@ -39,7 +40,14 @@
  *   blocks      17    18    19    20    24    28    31    32
  *   avx512 *   286   301   314   312   320   327   327   233    (* with JC_MIN_32 32)
  *
- * so 17..31 blocks take one partly used 32-block pass. */
+ * so 17..31 blocks take one partly used 32-block pass.
+ *
+ * JC_HAVE_LONE: 9, 17 and 32k+1 blocks run their last block on scalar registers inside the 8-, 16- or 32-block
+ * pass before it (the integer ALUs are idle during a vector pass). Same harness, two runs, ns per call:
+ *
+ *   blocks        9        17        33
+ *   before    169-172   232-236   322-342     (9: one partly used 16-block pass; 17: 32-block; 33: 32 + scalar)
+ *   lone      160-162   163-172   216-230 */
 #ifndef JC_MIN_32
 #define JC_MIN_32 17
 #endif

@@ -11,6 +11,9 @@
  *   JC_POLY_STEP(h0, h1, h2, r0, r1, s1, m)
  *                          optional, with JC_HAVE_X8: one radix-2^64 Poly1305 block; defines
  *                          jc_chacha_xor_mac_<JC_ISA> (ChaCha20 and Poly1305 interleaved, for the AEAD)
+ *   JC_HAVE_LONE           1: a call whose last pass would leave one block (9, 17 or 32k+1 blocks) runs that
+ *                          block on scalar registers inside the 8-, 16- or 32-block pass before it
+ *                          (jc_pass_x<W>_lone), where measured faster than the pass plus a scalar call
  *   JC_MIN_16/8/4/2        size-adaptive thresholds: the tail loop runs a G-block pass when at least
  *                          JC_MIN_G blocks (partial ones included) remain; below every threshold (a single
  *                          last block) it runs the scalar kernel. A threshold below G means a partly used
@@ -106,30 +109,40 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
  * Quarter rounds. JC_QR4 runs four independent quarter rounds step by step (source order = a schedule with
  * four-way ILP, which also keeps the register allocator's live ranges short).
  */
-#define JC_QR4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3)                            \
+#define JC_QR4_ROT(R16, R12, R8, R7, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3)      \
     do {                                                                                                  \
         a0 += b0; a1 += b1; a2 += b2; a3 += b3;                                                           \
         d0 ^= a0; d1 ^= a1; d2 ^= a2; d3 ^= a3;                                                           \
-        d0 = JC_ROT16(d0); d1 = JC_ROT16(d1); d2 = JC_ROT16(d2); d3 = JC_ROT16(d3);                       \
+        d0 = R16(d0); d1 = R16(d1); d2 = R16(d2); d3 = R16(d3);                                           \
         c0 += d0; c1 += d1; c2 += d2; c3 += d3;                                                           \
         b0 ^= c0; b1 ^= c1; b2 ^= c2; b3 ^= c3;                                                           \
-        b0 = JC_ROT12(b0); b1 = JC_ROT12(b1); b2 = JC_ROT12(b2); b3 = JC_ROT12(b3);                       \
+        b0 = R12(b0); b1 = R12(b1); b2 = R12(b2); b3 = R12(b3);                                           \
         a0 += b0; a1 += b1; a2 += b2; a3 += b3;                                                           \
         d0 ^= a0; d1 ^= a1; d2 ^= a2; d3 ^= a3;                                                           \
-        d0 = JC_ROT8(d0); d1 = JC_ROT8(d1); d2 = JC_ROT8(d2); d3 = JC_ROT8(d3);                           \
+        d0 = R8(d0); d1 = R8(d1); d2 = R8(d2); d3 = R8(d3);                                               \
         c0 += d0; c1 += d1; c2 += d2; c3 += d3;                                                           \
         b0 ^= c0; b1 ^= c1; b2 ^= c2; b3 ^= c3;                                                           \
-        b0 = JC_ROT7(b0); b1 = JC_ROT7(b1); b2 = JC_ROT7(b2); b3 = JC_ROT7(b3);                           \
+        b0 = R7(b0); b1 = R7(b1); b2 = R7(b2); b3 = R7(b3);                                               \
     } while (0)
 
-/* One double round on the vertical state p0..p15 (a name prefix). */
-#define JC_DROUND(p)                                                                                      \
+#define JC_QR4(...) JC_QR4_ROT(JC_ROT16, JC_ROT12, JC_ROT8, JC_ROT7, __VA_ARGS__)
+/* The same on 32-bit scalars (a lone block riding along a vertical pass: see JC_DEFINE_VPASS_LONE). */
+#define JC_SROT16(x) JC_ROTL(x, 16)
+#define JC_SROT12(x) JC_ROTL(x, 12)
+#define JC_SROT8(x) JC_ROTL(x, 8)
+#define JC_SROT7(x) JC_ROTL(x, 7)
+#define JC_SQR4(...) JC_QR4_ROT(JC_SROT16, JC_SROT12, JC_SROT8, JC_SROT7, __VA_ARGS__)
+
+/* One double round on the vertical state p0..p15 (a name prefix); JC_SDROUND on a scalar one. */
+#define JC_DROUND_WITH(QR4, p)                                                                            \
     do {                                                                                                  \
-        JC_QR4(p##0, p##4, p##8, p##12, p##1, p##5, p##9, p##13,                                          \
-               p##2, p##6, p##10, p##14, p##3, p##7, p##11, p##15);                                       \
-        JC_QR4(p##0, p##5, p##10, p##15, p##1, p##6, p##11, p##12,                                        \
-               p##2, p##7, p##8, p##13, p##3, p##4, p##9, p##14);                                         \
+        QR4(p##0, p##4, p##8, p##12, p##1, p##5, p##9, p##13,                                             \
+            p##2, p##6, p##10, p##14, p##3, p##7, p##11, p##15);                                          \
+        QR4(p##0, p##5, p##10, p##15, p##1, p##6, p##11, p##12,                                           \
+            p##2, p##7, p##8, p##13, p##3, p##4, p##9, p##14);                                            \
     } while (0)
+#define JC_DROUND(p) JC_DROUND_WITH(JC_QR4, p)
+#define JC_SDROUND(p) JC_DROUND_WITH(JC_SQR4, p)
 
 /* Vertical state for W blocks starting at counter (lo, hi): lane i gets counter lo+i, carried into word 13
  * when counter64. Declares p0..p15 and the counter inputs p##c12, p##c13 for the final add. */
@@ -260,47 +273,76 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
 #endif
 
 /* ---------------------------------------------------------------------------------------------------------
- * Vertical passes: W full blocks from counter block `blk` of the call. in == NULL: raw keystream.
+ * The lone block: one more block on scalar registers k0..k15, at block lblk of the call, riding along a
+ * vertical pass (jc_pass_x<W>_lone): a latency-bound pass leaves the integer ALUs idle, so a last single block
+ * (or the AEAD's key block) costs little beside it instead of a scalar call of its own. llen <= 64 bytes of it
+ * are XORed from lin into lout (lin == NULL: raw keystream).
  */
+#define JC_SINIT(k)                                                                                       \
+    uint32_t k##0 = s[0], k##1 = s[1], k##2 = s[2], k##3 = s[3], k##4 = s[4], k##5 = s[5], k##6 = s[6],   \
+             k##7 = s[7], k##8 = s[8], k##9 = s[9], k##10 = s[10], k##11 = s[11], k##12, k##13,           \
+             k##14 = s[14], k##15 = s[15];                                                                \
+    jc_counter_at(s, counter64, lblk, &k##12, &k##13);                                                    \
+    const uint32_t k##c12 = k##12, k##c13 = k##13
+
+#define JC_SFINISH(k)                                                                                     \
+    do {                                                                                                  \
+        uint32_t w_[16] = {k##0 + s[0], k##1 + s[1], k##2 + s[2], k##3 + s[3], k##4 + s[4], k##5 + s[5],  \
+                           k##6 + s[6], k##7 + s[7], k##8 + s[8], k##9 + s[9], k##10 + s[10],            \
+                           k##11 + s[11], k##12 + k##c12, k##13 + k##c13, k##14 + s[14], k##15 + s[15]};  \
+        uint8_t b_[64];                                                                                   \
+        memcpy(b_, w_, 64); /* little-endian target */                                                    \
+        jc_xor_tail(lin, lout, b_, llen);                                                                 \
+        jc_wipe(w_, sizeof w_);                                                                           \
+        jc_wipe(b_, sizeof b_);                                                                           \
+    } while (0)
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Vertical passes: W full blocks from counter block `blk` of the call. in == NULL: raw keystream. The core
+ * takes a lone block too when `lone` (a constant in each caller).
+ */
+#define JC_LONE_PARAMS int lone, size_t lblk, const uint8_t *lin, uint8_t *lout, size_t llen
 #define JC_DEFINE_VPASS(W, V, IOTA)                                                                       \
-    static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
-                             const uint8_t *in, uint8_t *out)                                             \
+    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
+                             const uint8_t *in, uint8_t *out, JC_LONE_PARAMS)                             \
     {                                                                                                     \
         uint32_t lo, hi;                                                                                  \
         jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
         JC_VINIT(x, V, IOTA);                                                                             \
-        for (int r = 0; r < rounds; r += 2)                                                               \
+        JC_SINIT(k);                                                                                      \
+        for (int r = 0; r < rounds; r += 2) {                                                             \
             JC_DROUND(x);                                                                                 \
+            if (lone)                                                                                     \
+                JC_SDROUND(k);                                                                            \
+        }                                                                                                 \
         JC_VADD(x, V);                                                                                    \
         const V o[16] = JC_VARRAY(x);                                                                     \
         if (in != NULL)                                                                                   \
             jc_store_x##W(o, in, out);                                                                    \
         else                                                                                              \
             jc_store_x##W(o, NULL, out);                                                                  \
-    }
-
-JC_DEFINE_VPASS(4, u32x4, ((u32x4){0, 1, 2, 3}))
-#if JC_HAVE_X8
-JC_DEFINE_VPASS(8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
-#endif
-#if JC_HAVE_X16
-JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
-#endif
+        if (lone)                                                                                         \
+            JC_SFINISH(k);                                                                                \
+    }                                                                                                     \
+    JC_DEFINE_PASS_ENTRIES(W)
 
 /* 2W blocks as two independent W-block states in one loop: twice the independent dependency chains of
  * jc_pass_x<W>, for cores where one W-block pass is latency-bound rather than throughput-bound. */
 #define JC_DEFINE_VPASS2(W2, W, V, IOTA)                                                                  \
-    static void jc_pass_x##W2(const uint32_t s[16], int rounds, int counter64, size_t blk,               \
-                              const uint8_t *in, uint8_t *out)                                            \
+    JC_AI void jc_vpass_x##W2(const uint32_t s[16], int rounds, int counter64, size_t blk,               \
+                              const uint8_t *in, uint8_t *out, JC_LONE_PARAMS)                            \
     {                                                                                                     \
         uint32_t lo, hi;                                                                                  \
         jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
         JC_VINIT(x, V, IOTA);                                                                             \
         jc_counter_at(s, counter64, blk + W, &lo, &hi);                                                   \
         JC_VINIT(y, V, IOTA);                                                                             \
+        JC_SINIT(k);                                                                                      \
         for (int r = 0; r < rounds; r += 2) {                                                             \
             JC_DROUND(x);                                                                                 \
             JC_DROUND(y);                                                                                 \
+            if (lone)                                                                                     \
+                JC_SDROUND(k);                                                                            \
         }                                                                                                 \
         JC_VADD(x, V);                                                                                    \
         JC_VADD(y, V);                                                                                    \
@@ -312,7 +354,33 @@ JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 
             jc_store_x##W(ox, NULL, out);                                                                 \
             jc_store_x##W(oy, NULL, out + 64 * W);                                                        \
         }                                                                                                 \
+        if (lone)                                                                                         \
+            JC_SFINISH(k);                                                                                \
+    }                                                                                                     \
+    JC_DEFINE_PASS_ENTRIES(W2)
+
+/* jc_pass_x<W>, and jc_pass_x<W>_lone with the lone block (used by the widest passes only). */
+#define JC_DEFINE_PASS_ENTRIES(W)                                                                         \
+    static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
+                             const uint8_t *in, uint8_t *out)                                             \
+    {                                                                                                     \
+        jc_vpass_x##W(s, rounds, counter64, blk, in, out, 0, 0, NULL, NULL, 0);                           \
+    }                                                                                                     \
+    __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds,            \
+                                                            int counter64, size_t blk, const uint8_t *in, \
+                                                            uint8_t *out, size_t lblk, const uint8_t *lin, \
+                                                            uint8_t *lout, size_t llen)                   \
+    {                                                                                                     \
+        jc_vpass_x##W(s, rounds, counter64, blk, in, out, 1, lblk, lin, lout, llen);                      \
     }
+
+JC_DEFINE_VPASS(4, u32x4, ((u32x4){0, 1, 2, 3}))
+#if JC_HAVE_X8
+JC_DEFINE_VPASS(8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
+#endif
+#if JC_HAVE_X16
+JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
+#endif
 
 #if JC_HAVE_X8_AS_2X4
 JC_DEFINE_VPASS2(8, 4, u32x4, ((u32x4){0, 1, 2, 3}))
@@ -324,6 +392,9 @@ JC_DEFINE_VPASS2(16, 8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
 JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
 #endif
 
+#ifndef JC_HAVE_LONE
+#define JC_HAVE_LONE 0
+#endif
 #define JC_HAS_PASS8 (JC_HAVE_X8 || JC_HAVE_X8_AS_2X4)
 #define JC_HAS_PASS16 (JC_HAVE_X16 || JC_HAVE_X16_AS_2X8)
 #define JC_HAS_PASS32 JC_HAVE_X32_AS_2X16
@@ -508,11 +579,35 @@ JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64,
     }
 }
 
+/* A full pass of g blocks with the call's last block (len - 64 g bytes, 1..64) as its lone block: 1 if g has
+ * such a pass, else 0. */
+JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
+                             const uint8_t *in, uint8_t *out, size_t len)
+{
+    const size_t n = 64 * (size_t)g;
+    const uint8_t *lin = in != NULL ? in + n : NULL;
+    switch (g) {
+#if JC_HAS_PASS32
+    case 32: jc_pass_x32_lone(s, rounds, counter64, blk, in, out, blk + 32, lin, out + n, len - n); return 1;
+#endif
+#if JC_HAS_PASS16
+    case 16: jc_pass_x16_lone(s, rounds, counter64, blk, in, out, blk + 16, lin, out + n, len - n); return 1;
+#endif
+#if JC_HAS_PASS8
+    case 8: jc_pass_x8_lone(s, rounds, counter64, blk, in, out, blk + 8, lin, out + n, len - n); return 1;
+#endif
+    default: return 0;
+    }
+}
+
 void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
                  const uint8_t *in, uint8_t *out, size_t len)
 {
     size_t blk = 0;
     while (len >= 64 * (size_t)JC_MAX_GROUP) {
+        if (JC_HAVE_LONE && len > 64 * (size_t)JC_MAX_GROUP && len <= 64 * (size_t)JC_MAX_GROUP + 64 &&
+            jc_pass_group_lone(JC_MAX_GROUP, state, rounds, counter64, blk, in, out, len))
+            return;
         jc_pass_group(JC_MAX_GROUP, state, rounds, counter64, blk, in, out);
         blk += JC_MAX_GROUP;
         if (in != NULL)
@@ -521,7 +616,11 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
         len -= 64 * JC_MAX_GROUP;
     }
     while (len > 0) {
-        int g = jc_pick_group((len + 63) / 64);
+        size_t nb = (len + 63) / 64;
+        if (JC_HAVE_LONE && (nb == 9 || nb == 17) &&
+            jc_pass_group_lone((int)(nb - 1), state, rounds, counter64, blk, in, out, len))
+            return;
+        int g = jc_pick_group(nb);
         if (g == 1) { /* the last block (JC_MIN_2 <= 2) */
             jc_pass_scalar1(state, rounds, counter64, blk, in, out, len);
             break;

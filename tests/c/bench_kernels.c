@@ -5,7 +5,7 @@
  *
  *   bench_kernels                 sizes 16 B .. 1 MiB, every available backend
  *   bench_kernels avx2 portable   only these backends
- *   bench_kernels --blocks        ns per call for 1..32 whole blocks (the threshold table)
+ *   bench_kernels --blocks        ns per call for 1..33 whole blocks (the threshold table)
  *   bench_kernels --rounds 8      another round count
  *   bench_kernels --best          minimum instead of median (steadier on a shared, busy machine)
  */
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
         printf("%-9s %9s %9s %9s %9s %9s %9s   (MB/s)\n", "backend", "16B", "64B", "256B", "1KiB", "16KiB",
                "1MiB");
     if (blocks_mode) {
-        for (int nb = 1; nb <= 32; nb++)
+        for (int nb = 1; nb <= 33; nb++)
             printf(" %6d", nb);
         printf("  (blocks)\n");
     }
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         printf("%-9s", b->name);
         fflush(stdout);
         if (blocks_mode) {
-            for (int nb = 1; nb <= 32; nb++) {
+            for (int nb = 1; nb <= 33; nb++) {
                 printf(" %6.1f", time_call(b, rounds, in, out, 64 * (size_t)nb) * 1e9);
                 fflush(stdout);
             }
