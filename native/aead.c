@@ -12,7 +12,10 @@
  */
 #include "aead.h"
 
+#include <stddef.h>
 #include <string.h>
+
+#include "chacha_internal.h"
 
 /* Bytes per encrypt-then-MAC step (multiple of 64). To retune: rebuild with -DJC_AEAD_CHUNK=n, bench_aead --best. */
 #ifndef JC_AEAD_CHUNK
@@ -55,6 +58,26 @@ static void init_with_key(jc_aead *a, const jc_backend *b, const uint32_t state[
     jc_poly1305_init(&a->mac, key, b->poly_blocks);
     a->aadlen = a->ctlen = 0;
     a->aad_done = 0;
+    a->ks_len = 0;
+}
+
+void jc_aead_init_message(jc_aead *a, const jc_backend *b, const uint32_t state[16], size_t len)
+{
+    size_t blocks = len / 64 + (len % 64 != 0);
+    size_t p = !b->aead_key_pass || blocks < 8 || blocks > 32 ? 0 : blocks > 16 ? 32 : blocks > 8 ? 16 : 8;
+    if (p == 0) {
+        jc_aead_init(a, b, state);
+        return;
+    }
+    _Static_assert(offsetof(jc_aead, ks) == offsetof(jc_aead, kb) + 64, "block 0 and the keystream side by side");
+    uint32_t s0[16];
+    memcpy(s0, state, sizeof s0);
+    s0[12] = 0;
+    b->xor_fn(s0, 20, 0, NULL, a->kb, 64 * (1 + p));
+    init_with_key(a, b, s0, a->kb);
+    a->ks_len = (uint32_t)(64 * p);
+    jc_wipe(a->kb, sizeof a->kb);
+    jc_wipe(s0, sizeof s0);
 }
 
 void jc_aead_init(jc_aead *a, const jc_backend *b, const uint32_t state[16])
@@ -129,12 +152,39 @@ static void absorb_lag(jc_aead *a, const uint8_t **lag)
  * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok). Where the
  * backend has an interleaved pass, the chunk's whole 512-byte groups take it and the rest the two kernels.
  */
+/* The first k = min(n, ks_len) bytes of the message on the keystream jc_aead_init_message made, through the chunk
+ * as in fused(); then that keystream is wiped, used or not. Returns k. */
+static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t *out, size_t n, int open)
+{
+    size_t k = n < a->ks_len ? n : a->ks_len;
+    if (open) {
+        memcpy(chunk, in, k);
+        jc_poly1305_update(&a->mac, chunk, k);
+        jc_xor_tail(chunk, out, a->ks, k);
+    } else {
+        jc_xor_tail(in, chunk, a->ks, k);
+        jc_poly1305_update(&a->mac, chunk, k);
+        memcpy(out, chunk, k);
+    }
+    jc_wipe(a->ks, a->ks_len);
+    a->ks_len = 0;
+    a->s[12] += (uint32_t)((k + 63) / 64);
+    a->ctlen += k;
+    return k;
+}
+
 static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
     uint8_t chunk[JC_AEAD_CHUNK];
     const uint8_t *lag = NULL;
     const jc_backend *b = a->b;
     end_aad(a);
+    if (a->ks_len > 0) {
+        size_t k = prefetched(a, chunk, in, out, n, open);
+        in += k;
+        out += k;
+        n -= k;
+    }
     for (size_t o = 0; o < n; o += JC_AEAD_CHUNK) {
         size_t k = n - o < JC_AEAD_CHUNK ? n - o : JC_AEAD_CHUNK, g;
         if (open) {
@@ -201,7 +251,8 @@ int jc_aead_verify(jc_aead *a, const uint8_t expected[16])
 
 void jc_aead_wipe(jc_aead *a)
 {
-    jc_wipe(a, sizeof *a);
+    jc_wipe(a->ks, a->ks_len); /* past ks_len, ks holds nothing (prefetched() wipes what it used) */
+    jc_wipe(a, offsetof(jc_aead, ks));
 }
 
 /*
@@ -321,7 +372,7 @@ void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *
         return;
     }
     jc_aead a;
-    jc_aead_init(&a, b, state);
+    jc_aead_init_message(&a, b, state, len);
     jc_aead_aad(&a, aad, aadlen);
     jc_aead_seal_message(&a, in, len, out);
     jc_aead_wipe(&a);
@@ -339,7 +390,7 @@ int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *a
         return ok;
     }
     jc_aead a;
-    jc_aead_init(&a, b, state);
+    jc_aead_init_message(&a, b, state, len);
     jc_aead_aad(&a, aad, aadlen);
     int ok = jc_aead_open_message(&a, in, len, out);
     jc_aead_wipe(&a);

@@ -451,7 +451,7 @@ static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], j
     }
     jc_aead a;
     uint8_t tag[16];
-    jc_aead_init(&a, b, s);
+    jc_aead_init_message(&a, b, s, (size_t)len);
     if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
         run_chunks(env, OP_SEAL, &a, NULL, copy, in, inOff, out, outOff, len)) {
         jc_aead_tag(&a, tag);
@@ -510,7 +510,7 @@ static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jb
     jc_aead a;
     int ok = 0;
     jint written = 0; /* plaintext bytes written; a failed pin (out of memory) stops short of len */
-    jc_aead_init(&a, b, s);
+    jc_aead_init_message(&a, b, s, (size_t)len);
     if (run_chunks(env, OP_AAD, &a, NULL, NULL, aad, aadOff, NULL, 0, aadLen) &&
         run_chunks_counted(env, OP_OPEN, &a, NULL, copy, in, inOff, out, outOff, len, &written)) {
         ok = jc_aead_verify(&a, expected);
@@ -583,7 +583,7 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(JNIE
  * absorbed from its array. 0 with an exception pending on bad input. */
 static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n[3], jbyteArray aad, jint aadOff,
                            jint aadLen, jobject in, jint inPos, jlong inLen, jobject out, jint outPos, jlong outLen,
-                           const uint8_t **i, uint8_t **o, jc_aead *a) {
+                           jint len, const uint8_t **i, uint8_t **o, jc_aead *a) {
     if (in != NULL && out != NULL &&
         ((*i = direct_range(env, in, inPos, inLen)) == NULL || (*o = direct_range(env, out, outPos, outLen)) == NULL)) {
         return 0;
@@ -592,7 +592,7 @@ static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n
     uint32_t s[16];
     int ok = aead_key_args(env, handle, &b, key, n, s, aad, aadOff, aadLen, in, out);
     if (ok) {
-        jc_aead_init(a, b, s);
+        jc_aead_init_message(a, b, s, (size_t)len);
         ok = run_chunks(env, OP_AAD, a, NULL, NULL, aad, aadOff, NULL, 0, aadLen);
     }
     jc_wipe(s, sizeof s);
@@ -609,8 +609,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *
     const uint8_t *i = NULL;
     uint8_t *o = NULL;
     const jint n[3] = {n0, n1, n2};
-    if (direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, &i,
-                        &o, &a)) {
+    if (direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, len,
+                        &i, &o, &a)) {
         jc_aead_seal_message(&a, i, (size_t)len, o);
     }
     jc_aead_wipe(&a);
@@ -627,7 +627,7 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIE
     uint8_t *o = NULL;
     const jint n[3] = {n0, n1, n2};
     int ok = direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, (jlong)len + 16, out, outPos, len,
-                             &i, &o, &a) &&
+                             len, &i, &o, &a) &&
              jc_aead_open_message(&a, i, (size_t)len, o);
     jc_aead_wipe(&a);
     return ok ? JNI_TRUE : JNI_FALSE;
