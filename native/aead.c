@@ -152,8 +152,9 @@ static void absorb_lag(jc_aead *a, const uint8_t **lag)
  * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok). Where the
  * backend has an interleaved pass, the chunk's whole 512-byte groups take it and the rest the two kernels.
  */
-/* The first k = min(n, ks_len) bytes of the message on the keystream jc_aead_init_message made, through the chunk
- * as in fused(); then that keystream is wiped, used or not. Returns k. */
+/* The first k = min(n, ks_len) bytes of the message on the keystream jc_aead_init_message made, each input byte read
+ * once as in fused(): open MACs and decrypts a copy in the chunk, seal XORs into the keystream's own array and MACs
+ * and copies out that. No keystream is left behind. Returns k. */
 static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
     size_t k = n < a->ks_len ? n : a->ks_len;
@@ -161,12 +162,13 @@ static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t 
         memcpy(chunk, in, k);
         jc_poly1305_update(&a->mac, chunk, k);
         jc_xor_tail(chunk, out, a->ks, k);
-    } else {
-        jc_xor_tail(in, chunk, a->ks, k);
-        jc_poly1305_update(&a->mac, chunk, k);
-        memcpy(out, chunk, k);
+        jc_wipe(a->ks, a->ks_len);
+    } else { /* the keystream becomes the ciphertext: only what is left of it needs a wipe */
+        jc_xor_tail(in, a->ks, a->ks, k);
+        jc_poly1305_update(&a->mac, a->ks, k);
+        memcpy(out, a->ks, k);
+        jc_wipe(a->ks + k, a->ks_len - k);
     }
-    jc_wipe(a->ks, a->ks_len);
     a->ks_len = 0;
     a->s[12] += (uint32_t)((k + 63) / 64);
     a->ctlen += k;

@@ -74,8 +74,30 @@ void jc_poly1305_to44(const uint64_t h[3], uint64_t out[3]);
  * it (the AEAD's interleaved pass, jc_xor_mac_fn); buflen must be 0. */
 void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2]);
 void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3]);
-/* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. */
-void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3]);
+/* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. Inline: the vector kernels' power
+ * tables run several independent ones back to back. */
+static inline void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])
+{
+    typedef unsigned __int128 wide;
+    const uint64_t m44 = 0xfffffffffffULL, m42 = 0x3ffffffffffULL, s1 = b[1] * 20, s2 = b[2] * 20;
+    wide d0 = (wide)a[0] * b[0] + (wide)a[1] * s2 + (wide)a[2] * s1;
+    wide d1 = (wide)a[0] * b[1] + (wide)a[1] * b[0] + (wide)a[2] * s2;
+    wide d2 = (wide)a[0] * b[2] + (wide)a[1] * b[1] + (wide)a[2] * b[0];
+    uint64_t c = (uint64_t)(d0 >> 44), h0 = (uint64_t)d0 & m44;
+    d1 += c;
+    c = (uint64_t)(d1 >> 44);
+    uint64_t h1 = (uint64_t)d1 & m44;
+    d2 += c;
+    c = (uint64_t)(d2 >> 42);
+    uint64_t h2 = (uint64_t)d2 & m42;
+    h0 += c * 5;
+    c = h0 >> 44;
+    h0 &= m44;
+    h1 += c;
+    out[0] = h0;
+    out[1] = h1;
+    out[2] = h2;
+}
 
 #ifdef __cplusplus
 }

@@ -141,28 +141,6 @@ void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3])
     jc_poly1305_to44(h, st->h);
 }
 
-void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])
-{
-    const uint64_t s1 = b[1] * 20, s2 = b[2] * 20;
-    u128 d0 = (u128)a[0] * b[0] + (u128)a[1] * s2 + (u128)a[2] * s1;
-    u128 d1 = (u128)a[0] * b[1] + (u128)a[1] * b[0] + (u128)a[2] * s2;
-    u128 d2 = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
-    uint64_t c = (uint64_t)(d0 >> 44), h0 = (uint64_t)d0 & M44;
-    d1 += c;
-    c = (uint64_t)(d1 >> 44);
-    uint64_t h1 = (uint64_t)d1 & M44;
-    d2 += c;
-    c = (uint64_t)(d2 >> 42);
-    uint64_t h2 = (uint64_t)d2 & M42;
-    h0 += c * 5;
-    c = h0 >> 44;
-    h0 &= M44;
-    h1 += c;
-    out[0] = h0;
-    out[1] = h1;
-    out[2] = h2;
-}
-
 void jc_poly1305_blocks_portable(jc_poly1305 *st, const uint8_t *m, size_t nblocks)
 {
     jc_poly1305_scalar(st->h, st->r, m, nblocks, (uint64_t)1 << 40);
