@@ -468,13 +468,15 @@ public final class ChaCha20 implements Destroyable {
     }
 
     /**
-     * Fills the cache starting at {@link #block}. A cipher's first fill covers just the request in hand, so a
-     * one-shot short message pays for no keystream it never uses; a second fill means a stream of short updates,
-     * and from then on every fill takes as many blocks as the engine likes to produce at once.
+     * Fills the cache starting at {@link #block}. A fill that continues the last one (a stream of short updates)
+     * takes as many blocks as the engine likes to produce at once; any other (a cipher's first, or one after a seek)
+     * covers just the request in hand, so a one-shot short message or a random read pays for no keystream it never
+     * uses.
      */
     private void fillCache(int len) {
         int max = engine.bufferBlocks();
-        int want = ks == null ? (int) Math.min(max, (offset + (long) len + BLOCK_LENGTH - 1) / BLOCK_LENGTH) : max;
+        boolean continues = ks != null && block == ksBlock + ksBlocks;
+        int want = continues ? max : (int) Math.min(max, (offset + (long) len + BLOCK_LENGTH - 1) / BLOCK_LENGTH);
         if (ks == null || ks.length < want * BLOCK_LENGTH) {
             wipe(ks);
             ks = new byte[want * BLOCK_LENGTH];

@@ -16,7 +16,7 @@ interface NativeCalls {
 
     /**
      * From how many bytes a block-aligned streaming update goes to the kernel in one call instead of through the
-     * stream layer's keystream buffer ({@link Engine#directBytes}; the buffer is filled 4 KiB a call and XOR-ed in
+     * stream layer's keystream buffer ({@link Engine#directBytes}; the buffer is filled 16 KiB a call and XOR-ed in
      * Java). It belongs to the bridge: a direct call of a few KiB is latency-bound in the kernel (16 blocks cost
      * about what 64 do per block, docs/DEVELOPING.md), so what decides is the bridge's fixed cost per call.
      */

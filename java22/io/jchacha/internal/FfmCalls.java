@@ -115,14 +115,15 @@ final class FfmCalls implements NativeCalls {
     }
 
     /**
-     * 1 KiB: a downcall's fixed cost is small enough that a 1 KiB update beats the buffer. JMH
-     * {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5, this threshold against 2048 and 4096 in jars built from the
-     * same tree, alternated, M ops/s at 1 KiB: 5.09, 4.71 vs 4.43, 4.05 (2048) and 3.84, 3.84 (4096);
-     * {@code -p size=1024,1536,2048,3072,4096 -f 1 -wi 3 -w 1s -i 8 -r 300ms}.
+     * 2 KiB, as on JNI since the buffer is filled 16 KiB a call ({@link NativeEngine#bufferBlocks}); with 4 KiB fills a
+     * 1 KiB downcall had won (5.09, 4.71 vs 4.43, 4.05 M ops/s). JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5,
+     * thresholds set in one jar and alternated, {@code -f 1 -wi 3 -w 1s -i 8 -r 300ms}, M ops/s:
+     * 1024 vs 2048: 1 KiB 4.33, 4.68 vs 5.10, 5.06; 1536 B 3.22, 3.02 vs 2.96, 3.50.
+     * 2048 vs 4096: 2 KiB 3.46, 3.43 vs 2.45, 2.60; 3 KiB 2.13, 2.25 vs 1.63, 1.41.
      */
     @Override
     public int directBytes() {
-        return 1024;
+        return 2048;
     }
 
     private static boolean rangeOk(int off, int len, int size) {
