@@ -119,6 +119,39 @@ class JdkEngineTest {
         }
     }
 
+    /**
+     * Messages longer than the kept array: sealed in pieces through it where the output does not start inside the
+     * input after its start, whole otherwise; the same bytes as the Java AEAD either way, in place and at offsets.
+     */
+    @Test
+    void longMessagesSealInPiecesAtEveryOverlap() {
+        JdkAead a = (JdkAead) sunJceAead().orElse(null);
+        assumeTrue(a != null, "jdk backend does not run here");
+        JavaAead reference = new JavaAead(JavaEngine.INSTANCE);
+        int[] s = state(0, R.nextInt());
+        byte[] aad = random(13);
+        for (int len : new int[] {16 * 1024, 16 * 1024 + 1, 16 * 1024 + 17, 40_000, 100_003}) {
+            byte[] msg = random(len);
+            byte[] expected = new byte[len + 16];
+            reference.seal(s, s[13], s[14], s[15], aad, 0, 13, msg, 0, len, expected, 0);
+            // output offset relative to the input's, in one array: in place, before it, inside it after its start
+            for (int shift : new int[] {0, -7, -20_000, 5, 16 * 1024 + 3}) {
+                int inOff = 20_000 + 3;
+                byte[] buf = random(inOff + len + 16 * 1024 + 40);
+                System.arraycopy(msg, 0, buf, inOff, len);
+                a.seal(s, s[13], s[14], s[15], aad, 0, 13, buf, inOff, len, buf, inOff + shift);
+                assertArrayEquals(expected, Arrays.copyOfRange(buf, inOff + shift, inOff + shift + len + 16),
+                        "len " + len + ", shift " + shift);
+            }
+            byte[] out = new byte[len + 16 + 9];
+            a.seal(s, s[13], s[14], s[15], aad, 0, 13, msg, 0, len, out, 9);
+            assertArrayEquals(expected, Arrays.copyOfRange(out, 9, 9 + len + 16), "len " + len + ", two arrays");
+            byte[] opened = new byte[len];
+            assertTrue(a.open(s, s[13], s[14], s[15], aad, 0, 13, expected, 0, len, opened, 0));
+            assertArrayEquals(msg, opened);
+        }
+    }
+
     /** Two messages of one owner at once: the working set that is not kept drops this owner's key and message. */
     @Test
     void aWorkingSetThatIsNotKeptIsWiped() {
