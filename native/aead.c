@@ -144,17 +144,10 @@ static void absorb_lag(jc_aead *a, const uint8_t **lag)
     }
 }
 
-/*
- * One pass over n bytes, JC_AEAD_CHUNK at a time through a private stack copy, so that each input byte is read
- * once and the MAC covers exactly the ciphertext the cipher produced or consumed, whatever else writes the
- * caller's memory meanwhile. Seal: plaintext -> chunk (the kernel reads the input once), MAC the chunk, copy it
- * out. Open: copy the ciphertext into the chunk, MAC it, decrypt from the chunk into the output. The chunk holds
- * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok). Where the
- * backend has an interleaved pass, the chunk's whole 512-byte groups take it and the rest the two kernels.
- */
 /* The first k = min(n, ks_len) bytes of the message on the keystream jc_aead_init_message made, each input byte read
  * once as in fused(): open MACs and decrypts a copy in the chunk, seal XORs into the keystream's own array and MACs
  * and copies out that. No keystream is left behind. Returns k. */
+_Static_assert(64 * JC_AEAD_PREFETCH <= JC_AEAD_CHUNK, "an open copies the made keystream's share into the chunk");
 static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
     size_t k = n < a->ks_len ? n : a->ks_len;
@@ -175,6 +168,15 @@ static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t 
     return k;
 }
 
+/*
+ * One pass over n bytes, JC_AEAD_CHUNK at a time through a private stack copy, so that each input byte is read
+ * once and the MAC covers exactly the ciphertext the cipher produced or consumed, whatever else writes the
+ * caller's memory meanwhile. Seal: plaintext -> chunk (the kernel reads the input once), MAC the chunk, copy it
+ * out. Open: copy the ciphertext into the chunk, MAC it, decrypt from the chunk into the output. The chunk holds
+ * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok). Where the
+ * backend has an interleaved pass, the chunk's whole 512-byte groups take it and the rest the two kernels. Keystream
+ * made with the key block (jc_aead_init_message) serves the first bytes (prefetched()).
+ */
 static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int open)
 {
     uint8_t chunk[JC_AEAD_CHUNK];

@@ -20,7 +20,10 @@ import org.openjdk.jmh.annotations.*;
  * ({@code XChaCha20Poly1305CallerNonce}). {@code *Stream}: one {@code update} of {@code size} bytes on a
  * long-lived ChaCha20 cipher. Whichever backend {@code -Djchacha.backend} selects in the fork.
  *
- * <pre>java -jar target/jchacha-benchmarks.jar ProviderBench -f 1 -wi 3 -w 500ms -i 5 -r 500ms -p size=16,64,256,1024,16384</pre>
+ * <pre>java -jar target/jchacha-benchmarks.jar ProviderBench -f 1 -wi 8 -w 1s -i 8 -r 500ms -p size=16,64,256,1024,16384</pre>
+ *
+ * The provider's paths need the longer warm-up: with 3 x 500 ms its cells still ran at a half to a third of their
+ * speed in some iterations (errors above 100 % of the score, JDK 25).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
