@@ -255,7 +255,9 @@ int jc_aead_verify(jc_aead *a, const uint8_t expected[16])
 
 void jc_aead_wipe(jc_aead *a)
 {
-    jc_wipe(a->ks, a->ks_len); /* past ks_len, ks holds nothing (prefetched() wipes what it used) */
+    /* past ks_len, ks holds nothing (prefetched() wipes what it used); bounded, since callers also wipe a context
+     * whose init never ran (a JNI call that failed its argument checks), whose ks_len is whatever the stack held */
+    jc_wipe(a->ks, a->ks_len <= sizeof a->ks ? a->ks_len : sizeof a->ks);
     jc_wipe(a, offsetof(jc_aead, ks));
 }
 

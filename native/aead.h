@@ -65,7 +65,7 @@ void jc_aead_open_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
 void jc_aead_tag(jc_aead *a, uint8_t tag[16]);
 /* Finishes the MAC and compares it with expected in constant time: 1 if equal. */
 int jc_aead_verify(jc_aead *a, const uint8_t expected[16]);
-/* Wipes the context (keys, state). */
+/* Wipes the context (keys, state), also one whose init never ran. */
 void jc_aead_wipe(jc_aead *a);
 
 /* After the AAD: a whole message with in/out overlapping in any way. seal_message writes ciphertext || tag

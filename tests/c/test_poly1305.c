@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #define TEST_RNG_SEED 0x243f6a8885a308d3ull
@@ -451,6 +452,25 @@ static void test_aead_rows(void)
     free(back);
 }
 
+/* A context whose init never ran (the JNI glue wipes it after failed argument checks) holds stack garbage: the wipe
+ * stays inside it and zeroes it. */
+static void test_aead_wipe_uninitialized(void)
+{
+    static struct {
+        jc_aead a;
+        uint8_t after[4096];
+    } mem;
+    memset(&mem, 0xa5, sizeof mem);
+    jc_aead_wipe(&mem.a);
+    int inside = 1, outside = 1;
+    for (size_t i = 0; i < offsetof(jc_aead, ks); i++)
+        inside &= ((const uint8_t *)&mem.a)[i] == 0;
+    for (size_t i = 0; i < sizeof mem.after; i++)
+        outside &= mem.after[i] == 0xa5;
+    CHECK(inside, "jc_aead_wipe left state behind");
+    CHECK(outside, "jc_aead_wipe wrote past the context (ks_len taken from garbage)");
+}
+
 /* Input and output in one buffer at distance d (either sign), for seal and open. */
 static void test_aead_overlap(void)
 {
@@ -516,6 +536,7 @@ int main(void)
     test_xor_mac();
     test_aead_kat();
     test_aead_rows();
+    test_aead_wipe_uninitialized();
     test_aead_overlap();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
