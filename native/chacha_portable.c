@@ -72,6 +72,11 @@ void jc_chacha_xor_portable(const uint32_t state[16], int rounds, int counter64,
     jc_wipe(s, sizeof s); /* the key */
 }
 
+void jc_xor_bytes_portable(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len)
+{
+    jc_xor_tail(a, out, b, len);
+}
+
 void jc_hchacha_portable(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8])
 {
     uint32_t x[16] = {JC_SIGMA0, JC_SIGMA1, JC_SIGMA2, JC_SIGMA3};

@@ -61,6 +61,7 @@
 #define JC_XOR_NAME JC_CAT(jc_chacha_xor_, JC_ISA)
 #define JC_HCHACHA_NAME JC_CAT(jc_hchacha_, JC_ISA)
 #define JC_XOR_MAC_NAME JC_CAT(jc_chacha_xor_mac_, JC_ISA)
+#define JC_XOR_BYTES_NAME JC_CAT(jc_xor_bytes_, JC_ISA)
 
 #define JC_AI static inline __attribute__((always_inline))
 
@@ -656,4 +657,25 @@ void JC_HCHACHA_NAME(const uint32_t key[8], const uint32_t nonce[4], int rounds,
     }
     memcpy(out, &a, 16);
     memcpy(out + 4, &d, 16);
+}
+
+/* See jc_xor_bytes_fn: the widest vectors of this TU, then 8-byte words and bytes. */
+void JC_XOR_BYTES_NAME(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len)
+{
+#if JC_HAVE_X16
+    typedef uint8_t vec __attribute__((vector_size(64)));
+#elif JC_HAVE_X8
+    typedef u8x32 vec;
+#else
+    typedef u8x16 vec;
+#endif
+    size_t i = 0;
+    for (; i + sizeof(vec) <= len; i += sizeof(vec)) {
+        vec x, y;
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        x ^= y;
+        memcpy(out + i, &x, sizeof x);
+    }
+    jc_xor_tail(a + i, out + i, b + i, len - i);
 }

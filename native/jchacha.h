@@ -36,10 +36,15 @@ typedef void (*jc_xor_fn)(const uint32_t state[16], int rounds, int counter64,
  * decoded little-endian). rounds is 8, 12 or 20 (HChaCha8/12/20). */
 typedef void (*jc_hchacha_fn)(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]);
 
+/* out[i] = a[i] ^ b[i] for i < len: the stream layer XOR-ing input with keystream it keeps (a may equal out; no other
+ * overlap). Each step loads before it stores. */
+typedef void (*jc_xor_bytes_fn)(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
+
 #define JC_DECLARE_KERNELS(isa)                                                                           \
     void jc_chacha_xor_##isa(const uint32_t state[16], int rounds, int counter64,                         \
                              const uint8_t *in, uint8_t *out, size_t len);                                \
-    void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]);
+    void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]); \
+    void jc_xor_bytes_##isa(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 
 /* Declared everywhere; defined only where the kernel is compiled in (see jc_backend_find). */
 JC_DECLARE_KERNELS(portable)
@@ -72,6 +77,7 @@ typedef struct jc_backend {
     const char *name;          /* "portable", "avx2", "avx512", "neon" */
     jc_xor_fn xor_fn;
     jc_hchacha_fn hchacha_fn;
+    jc_xor_bytes_fn xor_bytes;
     jc_poly_blocks_fn poly_blocks; /* this ISA's Poly1305 (avx512: IFMA when the CPU has it, else AVX2) */
     jc_xor_mac_fn xor_mac;     /* NULL: the AEAD runs xor_fn and poly_blocks one after the other */
     /* The longest message the AEAD seals / opens on its one-call short path (aead.h, at most JC_AEAD_SHORT): the

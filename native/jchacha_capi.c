@@ -82,6 +82,19 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
     return JC_CAPI_OK;
 }
 
+JC_CAPI int32_t jc_capi_xor_bytes(int32_t handle, const uint8_t *a, int64_t aoff, const uint8_t *b, int64_t boff,
+                                  uint8_t *out, int64_t outoff, int64_t len) {
+    const jc_backend *be = jc_runnable(handle);
+    if (be == NULL) {
+        return JC_CAPI_BAD_HANDLE;
+    }
+    if (a == NULL || b == NULL || out == NULL || aoff < 0 || boff < 0 || outoff < 0 || len < 0) {
+        return JC_CAPI_BAD_ARGUMENT;
+    }
+    be->xor_bytes(a + aoff, b + boff, out + outoff, (size_t)len);
+    return JC_CAPI_OK;
+}
+
 JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
                                 uint32_t *out) {
     const jc_backend *b = jc_runnable(handle);

@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
-#define JC_ABI_VERSION 8
+#define JC_ABI_VERSION 9
 
 #if defined(_WIN32)
 #define JC_CAPI __declspec(dllexport)
@@ -59,6 +59,12 @@ JC_CAPI int32_t jc_capi_abi_version(void);
 JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
                             int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff,
                             uint8_t *out, int64_t outoff, int64_t len);
+
+/* jc_xor_bytes_fn of backend `handle`: out + outoff gets len bytes of a + aoff XOR b + boff (the stream layer's XOR
+ * of its keystream buffer, where a downcall beats Java's: FfmCalls.xorBytesMin). a's range may be out's; no other
+ * overlap. */
+JC_CAPI int32_t jc_capi_xor_bytes(int32_t handle, const uint8_t *a, int64_t aoff, const uint8_t *b, int64_t boff,
+                                  uint8_t *out, int64_t outoff, int64_t len);
 
 /* jc_hchacha_fn of backend `handle`: 8 key words, 4 nonce words, 8 output words. */
 JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,

@@ -77,6 +77,52 @@ static void test_xor(int32_t h, const jc_backend *b)
     }
 }
 
+/* jc_capi_xor_bytes against a byte loop at every length to 300 (each vector width's steps, words and bytes), at
+ * offsets, in place; refusals write nothing. */
+static void test_xor_bytes(int32_t h, const jc_backend *be)
+{
+    uint8_t a[320], b[320], out[320], want[320];
+    for (int64_t len = 0; len <= 300; len++) {
+        for (int64_t aoff = 0; aoff < 3; aoff++) {
+            for (int64_t boff = 0; boff < 5; boff += 2) {
+                for (int inplace = 0; inplace < 2; inplace++) {
+                    int64_t outoff = inplace ? aoff : 7;
+                    fill(a, sizeof a);
+                    fill(b, sizeof b);
+                    memset(out, FILL, sizeof out);
+                    memcpy(want, inplace ? a : out, sizeof want);
+                    for (int64_t i = 0; i < len; i++)
+                        want[outoff + i] = (uint8_t)(a[aoff + i] ^ b[boff + i]);
+                    uint8_t *dst = inplace ? a : out;
+                    int32_t r = jc_capi_xor_bytes(h, a, aoff, b, boff, dst, outoff, len);
+                    CHECK(r == JC_CAPI_OK && memcmp(dst, want, sizeof want) == 0,
+                          "%s xor_bytes len %lld a+%lld b+%lld out+%lld in place %d: %d", be->name, (long long)len,
+                          (long long)aoff, (long long)boff, (long long)outoff, inplace, r);
+                }
+            }
+        }
+    }
+    struct {
+        int32_t handle;
+        int64_t aoff, boff, outoff, len;
+        int null_arg, want;
+    } bad[] = {
+        {-1, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},    {1000, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, -1, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 16, 1, JC_CAPI_BAD_ARGUMENT},   {h, 0, 0, 0, 16, 2, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 16, 3, JC_CAPI_BAD_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(out, FILL, sizeof out);
+        int32_t r = jc_capi_xor_bytes(bad[i].handle, bad[i].null_arg == 1 ? NULL : a, bad[i].aoff,
+                                      bad[i].null_arg == 2 ? NULL : b, bad[i].boff,
+                                      bad[i].null_arg == 3 ? NULL : out + 8, bad[i].outoff, bad[i].len);
+        CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s xor_bytes refusal %zu: %d, want %d", be->name, i,
+              r, bad[i].want);
+    }
+}
+
 static void test_aead(int32_t h, const jc_backend *b)
 {
     static const int64_t lens[] = {0, 15, 64, 200, 300};
@@ -211,6 +257,7 @@ int main(void)
             continue;
         }
         test_xor(i, b);
+        test_xor_bytes(i, b);
         test_aead(i, b);
         test_xaead(i, b);
         ran++;

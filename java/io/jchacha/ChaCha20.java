@@ -92,6 +92,8 @@ public final class ChaCha20 implements Destroyable {
     /** The last counter value (unsigned): 2^32 - 1 or 2^64 - 1. */
     private final long lastBlock;
     private final Engine engine;
+    /** {@link Engine#xorBytesMin()}: from how many bytes a run from the keystream cache is XOR-ed by the engine. */
+    private final int xorBytesMin;
     private final int[] state = new int[16];
     /** The engine's working memory, kept with the key so that a long stream allocates nothing per call. */
     private final EngineScratch work = new EngineScratch();
@@ -129,6 +131,7 @@ public final class ChaCha20 implements Destroyable {
             throw new IllegalArgumentException("IETF initial counter must be in [0, 2^32), got " + initialCounter);
         }
         this.engine = Engines.active();
+        this.xorBytesMin = engine.xorBytesMin();
         this.variant = variant;
         this.rounds = rounds;
         this.counter64 = variant != Variant.IETF;
@@ -519,7 +522,7 @@ public final class ChaCha20 implements Destroyable {
             return false;
         }
         int end = ci + len;
-        xorFromCache(in, inOff, out, outOff, ci, len);
+        xorRun(in, inOff, out, outOff, ci, len);
         block = ksBlock + (end >>> 6);
         offset = end & (BLOCK_LENGTH - 1);
         return true;
@@ -569,7 +572,7 @@ public final class ChaCha20 implements Destroyable {
                 engine.xor(state, rounds, counter64, in, inOff, out, outOff, n, work);
                 directDone(n);
             } else {
-                xorFromCache(in, inOff, out, outOff, cachePos, n);
+                xorRun(in, inOff, out, outOff, cachePos, n);
             }
             advance(n);
             inOff += n;
@@ -582,6 +585,15 @@ public final class ChaCha20 implements Destroyable {
     private void directDone(int n) {
         engineNext = block + (n >>> 6);
         streamed &= (n & (BLOCK_LENGTH - 1)) == 0;
+    }
+
+    /** A run of {@code n} bytes from the keystream cache at {@code ci}: XOR-ed by the engine from its threshold. */
+    private void xorRun(byte[] in, int inOff, byte[] out, int outOff, int ci, int n) {
+        if (n >= xorBytesMin && in != null) {
+            engine.xorBytes(in, inOff, ks, ci, out, outOff, n, work);
+        } else {
+            xorFromCache(in, inOff, out, outOff, ci, n);
+        }
     }
 
     private void xorFromCache(byte[] in, int inOff, byte[] out, int outOff, int ci, int n) {

@@ -80,4 +80,22 @@ public interface Engine {
     default int streamDirectBytes() {
         return directBytes();
     }
+
+    /**
+     * From how many bytes {@link #xorBytes} beats the stream layer's own XOR (in Java) of input with the keystream
+     * it keeps; {@link Integer#MAX_VALUE} (the default) means never, and then {@link #xorBytes} is never called.
+     */
+    default int xorBytesMin() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * Writes {@code a[aOff + i] ^ b[bOff + i]} to {@code out[outOff + i]} for {@code i < len}. {@code a}'s range may be
+     * {@code out}'s; no other overlap. The caller has checked the ranges, and calls this only from
+     * {@link #xorBytesMin()} bytes; {@code scratch} is its own, as for {@code xor}.
+     */
+    default void xorBytes(byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
+                          EngineScratch scratch) {
+        throw new UnsupportedOperationException(name() + " has no XOR of its own");
+    }
 }

@@ -24,6 +24,8 @@ public final class EngineScratch {
     }
 
     private Held held;
+    /** What the native bridge keeps for this owner's calls (FFM: the segments of the arrays it last passed). */
+    private Object bridge;
     private int[] words;
     private byte[] bytes;
     private int[] state;
@@ -79,6 +81,16 @@ public final class EngineScratch {
         return held;
     }
 
+    /** What the native bridge left here on an earlier call of this owner, or null. */
+    Object bridge() {
+        return bridge;
+    }
+
+    /** Keeps {@code b} for the bridge until the next {@link #wipe()}, which drops it. */
+    void bridge(Object b) {
+        bridge = b;
+    }
+
     /** Keeps {@code h} with this owner's calls until the next {@link #wipe()}, which wipes it. */
     void hold(Held h) {
         held = h;
@@ -90,6 +102,7 @@ public final class EngineScratch {
             held.wipe();
             held = null;
         }
+        bridge = null;
         clear();
     }
 

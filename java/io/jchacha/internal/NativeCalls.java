@@ -17,10 +17,18 @@ interface NativeCalls {
     /**
      * From how many bytes a block-aligned streaming update goes to the kernel in one call instead of through the
      * stream layer's keystream buffer ({@link Engine#directBytes}; the buffer is filled 16 KiB a call and XOR-ed in
-     * Java). It belongs to the bridge: a direct call of a few KiB is latency-bound in the kernel (16 blocks cost
-     * about what 64 do per block, docs/DEVELOPING.md), so what decides is the bridge's fixed cost per call.
+     * Java or, from {@link #xorBytesMin()}, by the kernel's XOR). It belongs to the bridge: a direct call of a few KiB
+     * is latency-bound in the kernel (16 blocks cost about what 64 do per block, docs/DEVELOPING.md), so what decides
+     * is the bridge's fixed cost per call and what XOR-ing from the buffer costs.
      */
     int directBytes();
+
+    /** {@link Engine#xorBytesMin}: from how many bytes {@link #xorBytes} beats Java's XOR; MAX_VALUE: never. */
+    int xorBytesMin();
+
+    /** {@link Engine#xorBytes} with the backend's kernel. */
+    void xorBytes(int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
+                  EngineScratch scratch);
 
     /** {@link Engine#xor} on arrays with the state as six words (see {@link NativeChaCha#xorArray}). */
     void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,

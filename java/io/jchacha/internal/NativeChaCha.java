@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 8;
+    static final int ABI_VERSION = 9;
 
     /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();

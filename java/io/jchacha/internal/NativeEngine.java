@@ -161,6 +161,18 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         return 256;
     }
 
+    /** The bridge's ({@link NativeCalls#xorBytesMin}). */
+    @Override
+    public int xorBytesMin() {
+        return calls.xorBytesMin();
+    }
+
+    @Override
+    public void xorBytes(byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
+                         EngineScratch scratch) {
+        calls.xorBytes(handle, a, aOff, b, bOff, out, outOff, len, scratch);
+    }
+
     /** The bridge's: its fixed cost per call decides it ({@link NativeCalls#directBytes}). */
     @Override
     public int directBytes() {

@@ -32,6 +32,7 @@ final class FfmCalls implements NativeCalls {
     private static final int BAD_HANDLE = -1;
 
     private static final MethodHandle XOR;
+    private static final MethodHandle XOR_BYTES;
     private static final MethodHandle HCHACHA;
     private static final MethodHandle AEAD_SEAL;
     private static final MethodHandle AEAD_OPEN;
@@ -41,6 +42,7 @@ final class FfmCalls implements NativeCalls {
 
     static {
         MethodHandle xor = null;
+        MethodHandle xorBytes = null;
         MethodHandle hchacha = null;
         MethodHandle seal = null;
         MethodHandle open = null;
@@ -66,6 +68,10 @@ final class FfmCalls implements NativeCalls {
                                         JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS,
                                         JAVA_LONG, JAVA_LONG),
                                 critical);
+                        xorBytes = linker.downcallHandle(lookup.find("jc_capi_xor_bytes").orElseThrow(),
+                                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
+                                        ADDRESS, JAVA_LONG, JAVA_LONG),
+                                critical);
                         hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
                                 critical);
@@ -86,6 +92,7 @@ final class FfmCalls implements NativeCalls {
             } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
                 failure = "FFM downcalls cannot be set up: " + e;
                 xor = null;
+                xorBytes = null;
                 hchacha = null;
                 seal = null;
                 open = null;
@@ -94,6 +101,7 @@ final class FfmCalls implements NativeCalls {
             }
         }
         XOR = xor;
+        XOR_BYTES = xorBytes;
         HCHACHA = hchacha;
         AEAD_SEAL = seal;
         AEAD_OPEN = open;
@@ -115,15 +123,95 @@ final class FfmCalls implements NativeCalls {
     }
 
     /**
-     * 2 KiB, as on JNI since the buffer is filled 16 KiB a call ({@link NativeEngine#bufferBlocks}); with 4 KiB fills a
-     * 1 KiB downcall had won (5.09, 4.71 vs 4.43, 4.05 M ops/s). JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5,
-     * thresholds set in one jar and alternated, {@code -f 1 -wi 3 -w 1s -i 8 -r 300ms}, M ops/s:
-     * 1024 vs 2048: 1 KiB 4.33, 4.68 vs 5.10, 5.06; 1536 B 3.22, 3.02 vs 2.96, 3.50.
-     * 2048 vs 4096: 2 KiB 3.46, 3.43 vs 2.45, 2.60; 3 KiB 2.13, 2.25 vs 1.63, 1.41.
+     * 4 KiB: with the buffer filled 16 KiB a call ({@link NativeEngine#bufferBlocks}) and XOR-ed by a downcall
+     * ({@link #xorBytesMin}), 2-3 KiB through the buffer beat a direct call, whose kernel is latency-bound there.
+     * JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5, M ops/s. The threshold set at run time in one jar and
+     * alternated ({@code -f 1 -wi 3 -w 1s -i 6 -r 300ms}; errors up to 40 %, shared machine), 2048 vs 8192: 2 KiB 3.19,
+     * 2.78 vs 3.29, 3.66; 3 KiB 1.81, 2.01 vs 2.59, 2.46. Jars alternated, 2048 (direct from 2 KiB, Java XOR) vs 6144
+     * ({@code -f 2 -wi 3 -w 1s -i 5 -r 300ms}, errors under 8 %): 2 KiB 3.34, 3.82 vs 3.73, 4.01; 3 KiB 2.41, 2.43 vs
+     * 2.61, 2.61; 4 KiB 2.00, 2.08 vs 1.89, 2.02 (so 4 KiB stays direct).
      */
     @Override
     public int directBytes() {
-        return 2048;
+        return 4096;
+    }
+
+    /**
+     * 256 bytes: from there one downcall XORs a run of the stream layer's keystream buffer faster than Java's 8-byte
+     * steps (the downcall with three heap arrays costs under 10 ns; Java XORs 1 KiB in 55-70 ns). JMH
+     * {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5, M ops/s. Jars alternated, Java's XOR only vs this
+     * ({@code -f 1 -wi 3 -w 1s -i 5 -r 300ms}): 64 B 57.4, 60.2 vs 57.4, 52.8 (below the threshold: same path);
+     * 256 B 18.6, 18.7 vs 20.9, 20.8; 512 B 10.1, 10.5 vs 12.2, 12.4; 1 KiB 5.28, 5.07 vs 6.86, 6.81; 2 KiB 3.60,
+     * 3.85 vs 3.72, 3.63 (through the buffer, see {@link #directBytes}). At 192-200 B it tied (22-23 against 23-24
+     * M ops/s), and segments made per call instead of {@link Segments} ran 128 B 8 % faster and lost at 64-96 B.
+     */
+    @Override
+    public int xorBytesMin() {
+        return 256;
+    }
+
+    /**
+     * The segments of the arrays one owner's last {@link #xorBytes} call passed, kept in its scratch: its keystream
+     * buffer, and mostly the same input and output call after call. A segment made per call is free only where C2
+     * scalar-replaces it, and in some compilations of the stream layer it did not (some 2.5 GB/s of garbage at
+     * 200-byte updates in one fork of three, and iterations at a tenth of the speed while G1 grew the heap). Holds
+     * the caller's last arrays until the next call or the owner's wipe.
+     */
+    private static final class Segments {
+        byte[] a;
+        byte[] b;
+        byte[] out;
+        MemorySegment sa;
+        MemorySegment sb;
+        MemorySegment sOut;
+    }
+
+    @Override
+    public void xorBytes(int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
+                         EngineScratch scratch) {
+        if (a == null || b == null || out == null) {
+            throw new NullPointerException("xorBytes argument");
+        }
+        if (!rangeOk(aOff, len, a.length) || !rangeOk(bOff, len, b.length) || !rangeOk(outOff, len, out.length)) {
+            throw new ArrayIndexOutOfBoundsException("range outside the array");
+        }
+        Segments s;
+        if (scratch.bridge() instanceof Segments kept) {
+            s = kept;
+        } else {
+            s = new Segments();
+            scratch.bridge(s);
+        }
+        if (s.a != a) {
+            s.sa = MemorySegment.ofArray(a);
+            s.a = a;
+        }
+        if (s.b != b) {
+            s.sb = MemorySegment.ofArray(b);
+            s.b = b;
+        }
+        if (s.out != out) {
+            s.sOut = out == a ? s.sa : MemorySegment.ofArray(out);
+            s.out = out;
+        }
+        MemorySegment sa = s.sa;
+        MemorySegment sb = s.sb;
+        MemorySegment so = s.sOut;
+        int done = 0;
+        do {
+            int n = Math.min(len - done, CHUNK);
+            int r;
+            try {
+                r = (int) XOR_BYTES.invokeExact(handle, sa, (long) aOff + done, sb, (long) bOff + done, so,
+                        (long) outOff + done, (long) n);
+            } catch (Throwable e) {
+                throw rethrow(e);
+            }
+            if (r == BAD_HANDLE) {
+                throw new IllegalStateException("no runnable native backend with this handle");
+            }
+            done += n;
+        } while (done < len);
     }
 
     private static boolean rangeOk(int off, int len, int size) {

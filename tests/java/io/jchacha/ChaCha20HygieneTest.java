@@ -30,7 +30,8 @@ class ChaCha20HygieneTest {
     private static void exercise(ChaCha20 c) {
         c.update(new byte[10]);
         c.update(ByteBuffer.allocate(100), ByteBuffer.allocateDirect(100));
-        c.update(ByteBuffer.allocate(20000), ByteBuffer.allocateDirect(20000)); // past the cache: the engine's scratch
+        // past the 16 KiB cache by more than any engine's directBytes: a direct call, with the engine's scratch
+        c.update(ByteBuffer.allocate(40000), ByteBuffer.allocateDirect(40000));
         ByteBuffer direct = ByteBuffer.allocateDirect(5000);
         c.update(direct.duplicate().position(0).limit(4000), direct.duplicate().position(3));
         byte[] a = new byte[5000];

@@ -12,6 +12,7 @@ import io.jchacha.Backend;
 import io.jchacha.Backends;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -218,6 +219,80 @@ class NativeBridgeTest {
                 }
             }
         }
+    }
+
+    /**
+     * The FFM bridge's XOR of two arrays (the stream layer's keystream buffer with the input) is the byte-wise XOR, for
+     * every backend, at offsets, in place, and over more than one critical chunk; JNI has none and never asks for one.
+     */
+    @Test
+    void ffmXorBytesIsTheBytewiseXor() {
+        NativeCalls ffm = ffm();
+        assertEquals(Integer.MAX_VALUE, JniCalls.INSTANCE.xorBytesMin());
+        assertTrue(ffm.xorBytesMin() > 0 && ffm.xorBytesMin() < 16 * 1024, "threshold " + ffm.xorBytesMin());
+        SplittableRandom r = new SplittableRandom(11);
+        EngineScratch scratch = new EngineScratch(); // one owner: its kept segments must follow new arrays
+        // the last: more than one critical chunk
+        int[] sizes = {0, 1, 7, 8, 63, 64, 65, 191, 192, 193, 1000, 16 * 1024, 64 * 1024 + 100};
+        for (int h : handles()) {
+            for (int len : sizes) {
+                for (boolean inPlace : new boolean[] {false, true}) {
+                    int aOff = r.nextInt(9);
+                    int bOff = r.nextInt(9);
+                    int outOff = inPlace ? aOff : r.nextInt(9);
+                    byte[] a = new byte[len + 9];
+                    byte[] b = new byte[len + 9];
+                    r.nextBytes(a);
+                    r.nextBytes(b);
+                    byte[] out = inPlace ? a : new byte[len + 9];
+                    byte[] want = (inPlace ? a : out).clone();
+                    for (int i = 0; i < len; i++) {
+                        want[outOff + i] = (byte) (a[aOff + i] ^ b[bOff + i]);
+                    }
+                    ffm.xorBytes(h, a, aOff, b, bOff, out, outOff, len, scratch);
+                    assertArrayEquals(want, out, "handle " + h + " len " + len + " in place " + inPlace);
+                }
+            }
+        }
+        int h = handles().get(0);
+        // the same arrays again with new contents, then in other roles: the kept segments name the arrays passed
+        byte[] p = new byte[500];
+        byte[] q = new byte[500];
+        byte[] o = new byte[500];
+        for (int round = 0; round < 4; round++) {
+            r.nextBytes(p);
+            r.nextBytes(q);
+            byte[] a = round < 2 ? p : q;
+            byte[] b = round < 2 ? q : o;
+            byte[] out = round == 3 ? a : round < 2 ? o : p;
+            byte[] want = new byte[400];
+            for (int i = 0; i < 400; i++) {
+                want[i] = (byte) (a[i] ^ b[i]);
+            }
+            ffm.xorBytes(h, a, 0, b, 0, out, 0, 400, scratch);
+            assertArrayEquals(want, Arrays.copyOf(out, 400), "round " + round);
+        }
+        scratch.wipe();
+        assertEquals(null, scratch.bridge(), "a wipe drops the kept arrays");
+        byte[] x = new byte[100];
+        int[][] ranges = {{-1, 10}, {0, 101}, {95, 6}, {0, -1}, {Integer.MAX_VALUE, 2}, {1, Integer.MAX_VALUE}};
+        for (int[] g : ranges) {
+            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, x, g[0], x, 0, new byte[300], 0,
+                    g[1], scratch), "a " + g[0] + "+" + g[1]);
+            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, new byte[300], 0, x, g[0],
+                    new byte[300], 0, g[1], scratch), "b " + g[0] + "+" + g[1]);
+            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, new byte[300], 0,
+                    new byte[300], 0, x, g[0], g[1], scratch), "out " + g[0] + "+" + g[1]);
+        }
+        assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, null, 0, x, 0, x, 0, 1, scratch));
+        assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, x, 0, null, 0, x, 0, 1, scratch));
+        assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, x, 0, x, 0, null, 0, 1, scratch));
+        for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
+            assertThrows(IllegalStateException.class, () -> ffm.xorBytes(bad, x, 0, x, 0, x, 0, 10, scratch),
+                    "handle " + bad);
+        }
+        assertThrows(UnsupportedOperationException.class,
+            () -> JniCalls.INSTANCE.xorBytes(h, x, 0, x, 0, x, 0, 1, scratch));
     }
 
     /** Both bridges throw the same exception class for the same bad argument. */
