@@ -522,7 +522,7 @@ public final class ChaCha20 implements Destroyable {
             return false;
         }
         int end = ci + len;
-        xorRun(in, inOff, out, outOff, ci, len);
+        xorFromCache(in, inOff, out, outOff, ci, len);
         block = ksBlock + (end >>> 6);
         offset = end & (BLOCK_LENGTH - 1);
         return true;
@@ -572,7 +572,7 @@ public final class ChaCha20 implements Destroyable {
                 engine.xor(state, rounds, counter64, in, inOff, out, outOff, n, work);
                 directDone(n);
             } else {
-                xorRun(in, inOff, out, outOff, cachePos, n);
+                xorFromCache(in, inOff, out, outOff, cachePos, n);
             }
             advance(n);
             inOff += n;
@@ -587,19 +587,14 @@ public final class ChaCha20 implements Destroyable {
         streamed &= (n & (BLOCK_LENGTH - 1)) == 0;
     }
 
-    /** A run of {@code n} bytes from the keystream cache at {@code ci}: XOR-ed by the engine from its threshold. */
-    private void xorRun(byte[] in, int inOff, byte[] out, int outOff, int ci, int n) {
-        if (n >= xorBytesMin && in != null) {
-            engine.xorBytes(in, inOff, ks, ci, out, outOff, n, work);
-        } else {
-            xorFromCache(in, inOff, out, outOff, ci, n);
-        }
-    }
-
     private void xorFromCache(byte[] in, int inOff, byte[] out, int outOff, int ci, int n) {
         byte[] k = ks;
         if (in == null) {
             System.arraycopy(k, ci, out, outOff, n);
+            return;
+        }
+        if (n >= xorBytesMin) {
+            engine.xorBytes(in, inOff, k, ci, out, outOff, n, work);
             return;
         }
         int i = 0;
