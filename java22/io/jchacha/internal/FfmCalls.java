@@ -207,8 +207,9 @@ final class FfmCalls implements NativeCalls {
             } catch (Throwable e) {
                 throw rethrow(e);
             }
-            if (r == BAD_HANDLE) {
-                throw new IllegalStateException("no runnable native backend with this handle");
+            if (r != OK) { // C refuses only a bad handle here: every range was checked above
+                throw new IllegalStateException(r == BAD_HANDLE ? "no runnable native backend with this handle"
+                        : "the native XOR refused checked arguments (" + r + ")");
             }
             done += n;
         } while (done < len);
