@@ -65,7 +65,8 @@ public interface Engine {
 
     /**
      * From how many bytes a block-aligned update goes to the engine in one call instead of through the keystream
-     * buffer (XOR-ing from the buffer runs at Java speed; a call may carry a fixed cost such as JNI's).
+     * buffer (XOR-ing from the buffer runs at Java speed below {@link #xorBytesMin()}; a call may carry a fixed cost
+     * such as JNI's).
      */
     default int directBytes() {
         return bufferBlocks() * 64;
