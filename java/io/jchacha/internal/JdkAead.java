@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.internal;
 
+import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -17,8 +18,9 @@ import javax.crypto.spec.IvParameterSpec;
  * rules with a private copy: open copies ciphertext and tag once, and SunJCE checks that copy and decrypts it into
  * the output (its {@code doFinal} would read the caller's array twice: once to MAC, once to decrypt), so the
  * plaintext released is exactly what was authenticated; seal writes to a private array (SunJCE MACs the ciphertext
- * by reading it back from its output) and copies it out. The owner keeps its Cipher and that array (up to
- * {@link #KEEP_MAX} bytes) between messages, and {@link #forget()} wipes both.
+ * by reading it back from its output) and copies it out. The owner keeps its Cipher and that array between messages
+ * (up to {@link #KEEP_MAX} bytes for good, longer ones for as long as the collector leaves them), and
+ * {@link #forget()} wipes them.
  *
  * <p>Elsewhere, and for shorter messages, the Java AEAD runs over the engine's keystream (jchacha's Poly1305 outruns
  * SunJCE's Java one), with this owner's own {@link JavaAead}: the SunJCE ChaCha20 Cipher it keeps between messages is
@@ -48,30 +50,55 @@ final class JdkAead implements AeadEngine {
         this.javaAead = new JavaAead(engine);
     }
 
-    /** A SunJCE ChaCha20-Poly1305 Cipher and the private array messages pass through. */
+    /** A SunJCE ChaCha20-Poly1305 Cipher and the private arrays messages pass through. */
     static final class Working {
         Cipher cipher;
         byte[] copy = new byte[0];
+        /**
+         * The private array of the last message longer than {@link #KEEP_MAX}, softly held (the collector may take it
+         * back when memory runs short). A new array per such message made a 1 MiB open a third slower and erratic
+         * (JMH {@code AeadBench.(jchacha|sunjce)Open} with {@code -Djchacha.native.path=/nonexistent}, JDK 25, Zen 5,
+         * {@code -f 2 -wi 3 -w 1s -i 5 -r 400ms}, jars alternated, ops/s, jchacha / SunJCE: 1 MiB 1785 ± 1147 / 2703
+         * with a new array per message, 2681 ± 157 / 3020 and 2668 ± 291 / 3056 with this one; 64 KiB 32321 ± 19611
+         * / 32137, then 38954 / 35304 and 39142 / 36935). What is left of the gap at 1 MiB is the copy itself. The
+         * array holds ciphertext only when no message is in flight (a {@code ByteBuffer} open zeroes the plaintext
+         * it decrypts there), so one the collector takes unwiped gives nothing away.
+         */
+        private SoftReference<byte[]> large;
 
         Working(Cipher cipher) {
             this.cipher = cipher;
         }
 
-        /** An array of at least {@code n} bytes: the kept one (grown up to {@link #KEEP_MAX}), or a new one. */
+        /** An array of at least {@code n} bytes: the kept one (grown up to {@link #KEEP_MAX}), or the large one. */
         byte[] copy(int n) {
             if (n <= copy.length) {
                 return copy;
             }
-            byte[] a = new byte[n];
             if (n <= KEEP_MAX) {
-                copy = a;
+                copy = new byte[n];
+                return copy;
+            }
+            byte[] a = large == null ? null : large.get();
+            if (a == null || a.length < n) {
+                a = new byte[n];
+                large = new SoftReference<>(a);
             }
             return a;
         }
 
-        /** Re-keys the Cipher with zeros and zeroes the kept array. */
+        /** For tests: the large array, if the collector left it. */
+        byte[] largeForTest() {
+            return large == null ? null : large.get();
+        }
+
+        /** Re-keys the Cipher with zeros and zeroes the kept arrays. */
         void wipe() {
             Arrays.fill(copy, (byte) 0);
+            byte[] a = largeForTest();
+            if (a != null) {
+                Arrays.fill(a, (byte) 0);
+            }
             JdkEngine.rekeyWithZeros(cipher, new IvParameterSpec(new byte[12]));
         }
     }
@@ -263,9 +290,13 @@ final class JdkAead implements AeadEngine {
         Working w = take();
         byte[] ct = w.copy(len + TAG);
         in.get(inPos, ct, 0, len + TAG);
-        boolean ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, ct, 0);
-        out.put(outPos, ct, 0, len);
-        Arrays.fill(ct, 0, len, (byte) 0);
+        boolean ok;
+        try {
+            ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, ct, 0);
+            out.put(outPos, ct, 0, len);
+        } finally {
+            Arrays.fill(ct, 0, len, (byte) 0); // the plaintext leaves no copy behind, whatever happened
+        }
         give(w);
         return ok;
     }

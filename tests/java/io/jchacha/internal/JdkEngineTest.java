@@ -152,6 +152,37 @@ class JdkEngineTest {
         }
     }
 
+    /**
+     * A message longer than the kept array passes through one private array that later long messages reuse (softly
+     * held); a {@code ByteBuffer} open leaves no plaintext there, and {@code forget()} zeroes it.
+     */
+    @Test
+    void longMessagesReuseOnePrivateArrayThatHoldsNoPlaintext() {
+        JdkAead a = (JdkAead) sunJceAead().orElse(null);
+        assumeTrue(a != null, "jdk backend does not run here");
+        int[] s = state(0, R.nextInt());
+        int len = 40_000;
+        byte[] msg = random(len);
+        byte[] sealed = new byte[len + 16];
+        a.seal(s, s[13], s[14], s[15], new byte[0], 0, 0, msg, 0, len, sealed, 0);
+        byte[] opened = new byte[len];
+        assertTrue(a.open(s, s[13], s[14], s[15], new byte[0], 0, 0, sealed, 0, len, opened, 0));
+        assertArrayEquals(msg, opened);
+        JdkAead.Working w = a.take();
+        byte[] large = w.largeForTest();
+        assertTrue(large != null && large.length >= len + 16, "kept after open");
+        a.give(w);
+        ByteBuffer out = ByteBuffer.allocate(len);
+        assertTrue(a.open(s, s[13], s[14], s[15], new byte[0], 0, 0, ByteBuffer.wrap(sealed), 0, len, out, 0));
+        assertArrayEquals(msg, out.array());
+        assertSame(w, a.take());
+        assertSame(large, w.largeForTest(), "the same array for the next long message");
+        assertArrayEquals(new byte[len], Arrays.copyOf(large, len), "no plaintext left after a ByteBuffer open");
+        a.give(w);
+        a.forget();
+        assertArrayEquals(new byte[large.length], large, "forget() zeroes it");
+    }
+
     /** Two messages of one owner at once: the working set that is not kept drops this owner's key and message. */
     @Test
     void aWorkingSetThatIsNotKeptIsWiped() {
