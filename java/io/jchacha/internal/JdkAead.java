@@ -79,7 +79,7 @@ final class JdkAead implements AeadEngine {
                 copy = new byte[n];
                 return copy;
             }
-            byte[] a = large == null ? null : large.get();
+            byte[] a = large();
             if (a == null || a.length < n) {
                 a = new byte[n];
                 large = new SoftReference<>(a);
@@ -87,15 +87,15 @@ final class JdkAead implements AeadEngine {
             return a;
         }
 
-        /** For tests: the large array, if the collector left it. */
-        byte[] largeForTest() {
+        /** The large array, if there is one and the collector left it. */
+        byte[] large() {
             return large == null ? null : large.get();
         }
 
         /** Re-keys the Cipher with zeros and zeroes the kept arrays. */
         void wipe() {
             Arrays.fill(copy, (byte) 0);
-            byte[] a = largeForTest();
+            byte[] a = large();
             if (a != null) {
                 Arrays.fill(a, (byte) 0);
             }
