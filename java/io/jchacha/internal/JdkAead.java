@@ -53,6 +53,10 @@ final class JdkAead implements AeadEngine {
     /** A SunJCE ChaCha20-Poly1305 Cipher and the private arrays messages pass through. */
     static final class Working {
         Cipher cipher;
+        /** The owner's key, as SunJCE takes it: set once, not built per message. */
+        final SunJceKey key = new SunJceKey();
+        /** The message's nonce, for its IvParameterSpec (which copies it). */
+        final byte[] nonce = new byte[12];
         byte[] copy = new byte[0];
         /**
          * The private array of the last message longer than {@link #KEEP_MAX}, softly held (the collector may take it
@@ -92,8 +96,9 @@ final class JdkAead implements AeadEngine {
             return large == null ? null : large.get();
         }
 
-        /** Re-keys the Cipher with zeros and zeroes the kept arrays. */
+        /** Re-keys the Cipher with zeros and zeroes the kept arrays and key. */
         void wipe() {
+            key.wipe();
             Arrays.fill(copy, (byte) 0);
             byte[] a = large();
             if (a != null) {
@@ -137,14 +142,14 @@ final class JdkAead implements AeadEngine {
      * was encryption under the same key and nonce (a caller sealing twice with one nonce) refuses: a new one serves.
      */
     private Cipher aead(Working w, int mode, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
-        byte[] nonce = new byte[12];
-        Bytes.LE_INT.set(nonce, 0, n0);
-        Bytes.LE_INT.set(nonce, 4, n1);
-        Bytes.LE_INT.set(nonce, 8, n2);
-        IvParameterSpec iv = new IvParameterSpec(nonce);
-        if (!engine.init(w.cipher, ALGORITHM, mode, key, iv)) {
+        Bytes.LE_INT.set(w.nonce, 0, n0);
+        Bytes.LE_INT.set(w.nonce, 4, n1);
+        Bytes.LE_INT.set(w.nonce, 8, n2);
+        IvParameterSpec iv = new IvParameterSpec(w.nonce);
+        w.key.set(key);
+        if (!engine.init(w.cipher, ALGORITHM, mode, w.key, iv)) {
             w.cipher = engine.newCipher(ALGORITHM);
-            engine.init(w.cipher, ALGORITHM, mode, key, iv);
+            engine.init(w.cipher, ALGORITHM, mode, w.key, iv);
         }
         w.cipher.updateAAD(aad, aadOff, aadLen);
         return w.cipher;

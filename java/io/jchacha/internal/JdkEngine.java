@@ -170,8 +170,12 @@ final class JdkEngine implements Engine {
     private static final class StreamCipher implements EngineScratch.Held {
         final JdkEngine engine;
         final Cipher cipher;
-        /** Key words state[4..11], then the three nonce words, of the running init. */
-        final int[] keyed = new int[11];
+        /** The key of the running init. */
+        final SunJceKey key = new SunJceKey();
+        /** Its nonce, for the ChaCha20ParameterSpec (which copies it). */
+        final byte[] nonce = new byte[12];
+        /** The three nonce words of the running init. */
+        final int[] nonceWords = new int[3];
         /** The block the Cipher continues at; -1: it must be keyed first. */
         long next = -1;
 
@@ -204,38 +208,31 @@ final class JdkEngine implements Engine {
 
         /** Whether the Cipher stands at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         boolean continues(int[] s, int nonce0, int counter) {
-            if (next != (counter & M) || keyed[8] != nonce0 || keyed[9] != s[14] || keyed[10] != s[15]) {
-                return false;
-            }
-            for (int i = 0; i < 8; i++) {
-                if (keyed[i] != s[4 + i]) {
-                    return false;
-                }
-            }
-            return true;
+            return next == (counter & M) && nonceWords[0] == nonce0 && nonceWords[1] == s[14]
+                    && nonceWords[2] == s[15] && key.holds(s);
         }
 
         /** Keys the Cipher at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         void key(int[] s, int nonce0, int counter) {
             next = -1;
-            byte[] nonce = new byte[12];
             Bytes.LE_INT.set(nonce, 0, nonce0);
             Bytes.LE_INT.set(nonce, 4, s[14]);
             Bytes.LE_INT.set(nonce, 8, s[15]);
             // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when
             // encrypting
-            engine.init(cipher, "ChaCha20", Cipher.DECRYPT_MODE, s, new ChaCha20ParameterSpec(nonce, counter));
-            System.arraycopy(s, 4, keyed, 0, 8);
-            keyed[8] = nonce0;
-            keyed[9] = s[14];
-            keyed[10] = s[15];
+            key.set(s);
+            engine.init(cipher, "ChaCha20", Cipher.DECRYPT_MODE, key, new ChaCha20ParameterSpec(nonce, counter));
+            nonceWords[0] = nonce0;
+            nonceWords[1] = s[14];
+            nonceWords[2] = s[15];
             next = counter & M;
         }
 
         @Override
         public void wipe() {
             next = -1;
-            Arrays.fill(keyed, 0);
+            Arrays.fill(nonceWords, 0);
+            key.wipe();
             rekeyWithZeros(cipher, new ChaCha20ParameterSpec(new byte[12], 0));
         }
     }
@@ -262,17 +259,13 @@ final class JdkEngine implements Engine {
     }
 
     /**
-     * Keys {@code c} from {@code state[4..11]}: false where SunJCE refuses to encrypt under the key and nonce of
-     * {@code c}'s last init (it does that for ChaCha20 and ChaCha20-Poly1305), and then a new Cipher, which never
-     * refuses, has to serve.
+     * Keys {@code c} with {@code key} (set by the caller to {@code state[4..11]}): false where SunJCE refuses to
+     * encrypt under the key and nonce of {@code c}'s last init (it does that for ChaCha20 and ChaCha20-Poly1305), and
+     * then a new Cipher, which never refuses, has to serve.
      */
-    boolean init(Cipher c, String algorithm, int mode, int[] state, AlgorithmParameterSpec params) {
-        byte[] key = new byte[32];
-        for (int i = 0; i < 8; i++) {
-            Bytes.LE_INT.set(key, 4 * i, state[4 + i]);
-        }
+    boolean init(Cipher c, String algorithm, int mode, SunJceKey key, AlgorithmParameterSpec params) {
         try {
-            c.init(mode, new SecretKeySpec(key, "ChaCha20"), params);
+            c.init(mode, key, params);
             return true;
         } catch (InvalidKeyException e) {
             if (mode == Cipher.ENCRYPT_MODE) {
@@ -281,8 +274,6 @@ final class JdkEngine implements Engine {
             throw failed(algorithm, e);
         } catch (GeneralSecurityException e) {
             throw failed(algorithm, e);
-        } finally {
-            Arrays.fill(key, (byte) 0);
         }
     }
 

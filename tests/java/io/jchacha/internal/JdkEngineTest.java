@@ -318,4 +318,39 @@ class JdkEngineTest {
             scratch.wipe();
         }
     }
+    /**
+     * The stream's Cipher and an AEAD owner's working set keep their SunJCE key between inits: one that goes on
+     * under another key, differing from the last in any one word, must key SunJCE with the new one (each word in turn,
+     * against the Java engine and the Java AEAD).
+     */
+    @Test
+    void aKeptSunJceKeyFollowsEveryWordOfANewKey() {
+        JdkEngine e = jdk();
+        JdkAead a = (JdkAead) sunJceAead().orElseThrow();
+        JavaAead reference = new JavaAead(JavaEngine.INSTANCE);
+        EngineScratch scratch = new EngineScratch();
+        try {
+            int[] s = state(7, 0);
+            byte[] aad = random(5);
+            byte[] msg = random(700);
+            for (int word = -1; word < 8; word++) {
+                if (word >= 0) {
+                    s[4 + word] ^= 1 << word;
+                }
+                assertCall(e, s, scratch, 320);
+                byte[] expected = new byte[msg.length + 16];
+                byte[] sealed = new byte[msg.length + 16];
+                reference.seal(s, s[13], s[14], s[15], aad, 0, 5, msg, 0, msg.length, expected, 0);
+                a.seal(s, s[13], s[14], s[15], aad, 0, 5, msg, 0, msg.length, sealed, 0);
+                assertArrayEquals(expected, sealed, "seal after key word " + word + " changed");
+                byte[] opened = new byte[msg.length];
+                assertTrue(a.open(s, s[13], s[14], s[15], aad, 0, 5, sealed, 0, msg.length, opened, 0),
+                        "open after key word " + word + " changed");
+                assertArrayEquals(msg, opened);
+            }
+        } finally {
+            scratch.wipe();
+            a.forget();
+        }
+    }
 }
