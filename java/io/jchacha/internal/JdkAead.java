@@ -40,8 +40,8 @@ final class JdkAead implements AeadEngine {
     private final JavaAead javaAead;
     /**
      * This owner's SunJCE working set, kept between messages: a message takes it, or makes a new one if another thread
-     * has it, and puts it back. {@code Cipher.getInstance} costs about as much as an init, and the private copy of a
-     * 1 KiB message as much again as its key and nonce objects.
+     * has it, and puts it back. {@code Cipher.getInstance} costs about as much as an init; the set also keeps the key
+     * SunJCE takes and the private array, so a message builds neither.
      */
     private final AtomicReference<Working> spare = new AtomicReference<>();
 
