@@ -20,4 +20,15 @@ grep -q '^| `auto` never slower than forced `java` (seal, every size) | [0-9]* |
     || fail "the report's target rows have no figures"
 grep -q '^| jchacha auto' "$out/results.md" || fail "the report has no jchacha table row"
 ls "$out"/*.png > /dev/null 2>&1 || fail "the report drew no chart"
+if grep -q '^model name' /proc/cpuinfo 2>/dev/null && grep -q '^cpu family' /proc/cpuinfo; then
+    grep -q '"jchachaCpu" *: *"[^"]*(family [0-9]*, model [0-9]*)' "$out/results.json" \
+        || fail "the suite's results do not name the CPU's family and model"
+fi
+# results from another CPU must not join a report: the same file with another CPU named refuses
+sed 's/"jchachaCpu" *: *"/&other CPU: /' "$out/results.json" > "$out/other.json"
+if java -jar target/jchacha-benchmarks.jar report --md "$out/mixed.md" "$out/results.json" "$out/other.json" \
+        > "$out/mixed.log" 2>&1; then
+    fail "the report merged results from two CPUs"
+fi
+grep -q "one machine's figures" "$out/mixed.log" || { cat "$out/mixed.log"; fail "the two-CPU refusal does not say why"; }
 echo "jmh smoke: suite, OpenSSL and report ran ($(grep -c '"benchmark"' "$out/results.json") results)"

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongPredicate;
@@ -158,6 +159,16 @@ public final class Report {
         for (Path in : inputs) {
             load(in, runs);
         }
+        Set<String> cpus = new TreeSet<>();
+        runs.values().forEach(r -> {
+            if (r.cpu != null) {
+                cpus.add(r.cpu);
+            }
+        });
+        if (cpus.size() > 1) {
+            throw new IllegalArgumentException("the JDKs' runs were measured on different CPUs " + cpus
+                    + ": a report compares one machine's figures");
+        }
         JsonObject ossl = openssl != null ? JsonParser.parseString(Files.readString(openssl)).getAsJsonObject() : null;
 
         StringBuilder sb = new StringBuilder();
@@ -276,7 +287,12 @@ public final class Report {
                         + " x " + o.get("measurementTime").getAsString() + " measured");
             }
             if (o.has("jchachaCpu")) {
-                run.cpu = o.get("jchachaCpu").getAsString();
+                String cpu = o.get("jchachaCpu").getAsString();
+                if (run.cpu != null && !run.cpu.equals(cpu)) {
+                    throw new IllegalArgumentException(file + " was measured on " + cpu + ", other JDK " + jdk
+                            + " results on " + run.cpu + ": a report compares one machine's figures");
+                }
+                run.cpu = cpu;
             }
             if (o.has("jchachaOpenssl")) {
                 run.openssl = o.getAsJsonObject("jchachaOpenssl");

@@ -313,19 +313,34 @@ public final class Suite {
         return c;
     }
 
-    /** The CPU model (Linux: /proc/cpuinfo), else os.arch. */
+    /**
+     * The CPU (Linux: /proc/cpuinfo's model name with its family and model numbers, which tell apart CPUs that a VM
+     * names alike: "AMD EPYC" was both a Zen 4 and a Zen 5 here), else os.arch.
+     */
     static String cpuModel() {
+        String cpus = Runtime.getRuntime().availableProcessors() + " CPUs";
         try {
+            Map<String, String> first = new LinkedHashMap<>(); // the first processor's entries
             for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim() + ", "
-                            + Runtime.getRuntime().availableProcessors() + " CPUs";
+                int colon = line.indexOf(':');
+                if (colon < 0) {
+                    if (line.isBlank() && !first.isEmpty()) {
+                        break;
+                    }
+                    continue;
                 }
+                first.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+            }
+            String name = first.get("model name");
+            if (name != null) {
+                String id = first.containsKey("cpu family")
+                        ? " (family " + first.get("cpu family") + ", model " + first.get("model") + ")" : "";
+                return name + id + ", " + cpus;
             }
         } catch (Exception e) {
             // not Linux
         }
-        return System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs";
+        return System.getProperty("os.arch") + ", " + cpus;
     }
 
     /** Runs {@link Main#probe()} on {@code java} with this jar's class path. */
