@@ -31,4 +31,9 @@ if java -jar target/jchacha-benchmarks.jar report --md "$out/mixed.md" "$out/res
     fail "the report merged results from two CPUs"
 fi
 grep -q "one machine's figures" "$out/mixed.log" || { cat "$out/mixed.log"; fail "the two-CPU refusal does not say why"; }
+# ... while the same CPU without the flags a JVM's probe saw (none where the native library did not load) joins
+sed 's/\("jchachaCpu" *: *"[^"]*\) \[[^]"]*\]"/\1"/' "$out/results.json" > "$out/noflags.json"
+cmp -s "$out/results.json" "$out/noflags.json" && fail "the suite's CPU line names no flags to drop"
+java -jar target/jchacha-benchmarks.jar report --md "$out/same.md" "$out/results.json" "$out/noflags.json" \
+    > "$out/same.log" 2>&1 || { cat "$out/same.log"; fail "the report refused one CPU named without its flags"; }
 echo "jmh smoke: suite, OpenSSL and report ran ($(grep -c '"benchmark"' "$out/results.json") results)"

@@ -162,7 +162,7 @@ public final class Report {
         Set<String> cpus = new TreeSet<>();
         runs.values().forEach(r -> {
             if (r.cpu != null) {
-                cpus.add(r.cpu);
+                cpus.add(machine(r.cpu));
             }
         });
         if (cpus.size() > 1) {
@@ -249,6 +249,14 @@ public final class Report {
 
     // ---------------------------------------------------------------- input
 
+    /**
+     * The machine a suite's CPU line names (model, family and model numbers, CPU count), without the flags jchacha's
+     * probe saw on that JVM, which are missing where its native library did not load.
+     */
+    static String machine(String cpu) {
+        return cpu.replaceFirst(" \\[[^\\]]*\\]$", "");
+    }
+
     static void load(Path file, Map<String, Run> runs) throws Exception {
         for (JsonElement e : JsonParser.parseString(Files.readString(file)).getAsJsonArray()) {
             JsonObject o = e.getAsJsonObject();
@@ -288,7 +296,7 @@ public final class Report {
             }
             if (o.has("jchachaCpu")) {
                 String cpu = o.get("jchachaCpu").getAsString();
-                if (run.cpu != null && !run.cpu.equals(cpu)) {
+                if (run.cpu != null && !machine(run.cpu).equals(machine(cpu))) {
                     throw new IllegalArgumentException(file + " was measured on " + cpu + ", other JDK " + jdk
                             + " results on " + run.cpu + ": a report compares one machine's figures");
                 }
