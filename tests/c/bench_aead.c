@@ -202,7 +202,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 32; i++)
         key[i] = (uint8_t)(i * 7 + 1);
     memset(out, 0, maxlen);
-    printf("cpu: %s; %s of %d runs\n", jc_cpu_features(), use_best ? "best" : "median", RUNS);
+    printf("cpu: %s%s; %s of %d runs\n", jc_cpu_features(), cpu_id(), use_best ? "best" : "median", RUNS);
     if (paths) {
         int rc = paths_mode(only, n_only);
         free(in);

@@ -73,7 +73,7 @@ int main(int argc, char **argv)
         in[i] = (uint8_t)(i * 131u);
     memset(out, 0, maxlen);
 
-    printf("cpu: %s; rounds %d; %s of %d runs\n", jc_cpu_features(), rounds, use_best ? "best" : "median", RUNS);
+    printf("cpu: %s%s; rounds %d; %s of %d runs\n", jc_cpu_features(), cpu_id(), rounds, use_best ? "best" : "median", RUNS);
     if (blocks_mode)
         printf("%-9s", "ns/call");
     else
