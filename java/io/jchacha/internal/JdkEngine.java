@@ -172,10 +172,8 @@ final class JdkEngine implements Engine {
         final Cipher cipher;
         /** The key of the running init. */
         final SunJceKey key = new SunJceKey();
-        /** Its nonce, for the ChaCha20ParameterSpec (which copies it). */
+        /** The nonce of the running init (little-endian words), for its ChaCha20ParameterSpec (which copies it). */
         final byte[] nonce = new byte[12];
-        /** The three nonce words of the running init. */
-        final int[] nonceWords = new int[3];
         /** The block the Cipher continues at; -1: it must be keyed first. */
         long next = -1;
 
@@ -208,8 +206,9 @@ final class JdkEngine implements Engine {
 
         /** Whether the Cipher stands at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         boolean continues(int[] s, int nonce0, int counter) {
-            return next == (counter & M) && nonceWords[0] == nonce0 && nonceWords[1] == s[14]
-                    && nonceWords[2] == s[15] && key.holds(s);
+            return next == (counter & M) && (int) Bytes.LE_INT.get(nonce, 0) == nonce0
+                    && (int) Bytes.LE_INT.get(nonce, 4) == s[14] && (int) Bytes.LE_INT.get(nonce, 8) == s[15]
+                    && key.holds(s);
         }
 
         /** Keys the Cipher at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
@@ -222,16 +221,13 @@ final class JdkEngine implements Engine {
             // encrypting
             key.set(s);
             engine.init(cipher, "ChaCha20", Cipher.DECRYPT_MODE, key, new ChaCha20ParameterSpec(nonce, counter));
-            nonceWords[0] = nonce0;
-            nonceWords[1] = s[14];
-            nonceWords[2] = s[15];
             next = counter & M;
         }
 
         @Override
         public void wipe() {
             next = -1;
-            Arrays.fill(nonceWords, 0);
+            Arrays.fill(nonce, (byte) 0);
             key.wipe();
             rekeyWithZeros(cipher, new ChaCha20ParameterSpec(new byte[12], 0));
         }
