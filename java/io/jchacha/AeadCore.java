@@ -105,11 +105,7 @@ final class AeadCore {
         if (key.length != 32) {
             throw new IllegalArgumentException("key must be 32 bytes, got " + key.length);
         }
-        int[] k = new int[8];
-        for (int i = 0; i < 8; i++) {
-            k[i] = (int) Bytes.LE_INT.get(key, 4 * i);
-        }
-        return k;
+        return Bytes.toWords(key, 0, 8);
     }
 
     static void checkNonce(byte[] nonce, int length) {

@@ -142,14 +142,11 @@ public final class ChaCha20 implements Destroyable {
         switch (variant) {
             case IETF:
                 setKey(key);
-                state[13] = (int) Bytes.LE_INT.get(nonce, 0);
-                state[14] = (int) Bytes.LE_INT.get(nonce, 4);
-                state[15] = (int) Bytes.LE_INT.get(nonce, 8);
+                Bytes.getWords(nonce, 0, state, 13, 3);
                 break;
             case ORIGINAL:
                 setKey(key);
-                state[14] = (int) Bytes.LE_INT.get(nonce, 0);
-                state[15] = (int) Bytes.LE_INT.get(nonce, 4);
+                Bytes.getWords(nonce, 0, state, 14, 2);
                 break;
             default: {
                 int[] k = Bytes.toWords(key, 0, 8);
@@ -157,8 +154,7 @@ public final class ChaCha20 implements Destroyable {
                 System.arraycopy(sub, 0, state, 4, 8);
                 Arrays.fill(k, 0);
                 Arrays.fill(sub, 0);
-                state[14] = (int) Bytes.LE_INT.get(nonce, 16);
-                state[15] = (int) Bytes.LE_INT.get(nonce, 20);
+                Bytes.getWords(nonce, 16, state, 14, 2);
                 break;
             }
         }

@@ -204,9 +204,7 @@ public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
      */
     public byte[] getSeed() {
         byte[] seed = new byte[SEED_LENGTH];
-        for (int i = 0; i < 8; i++) {
-            Bytes.LE_INT.set(seed, 4 * i, state[4 + i]);
-        }
+        Bytes.putWords(state, 4, 8, seed, 0);
         return seed;
     }
 

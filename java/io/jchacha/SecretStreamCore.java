@@ -188,18 +188,12 @@ final class SecretStreamCore {
     /** key || inonce := (key || inonce) XOR keystream block 0; counter := 1. */
     void rekey() {
         byte[] b = rekeyBuf;
-        for (int i = 0; i < 8; i++) {
-            Bytes.LE_INT.set(b, 4 * i, state[4 + i]);
-        }
-        Bytes.LE_INT.set(b, 32, state[14]);
-        Bytes.LE_INT.set(b, 36, state[15]);
+        Bytes.putWords(state, 4, 8, b, 0);
+        Bytes.putWords(state, 14, 2, b, 32);
         state[12] = 0;
         engine.xor(state, 20, false, b, 0, b, 0, b.length, work);
-        for (int i = 0; i < 8; i++) {
-            state[4 + i] = (int) Bytes.LE_INT.get(b, 4 * i);
-        }
-        state[14] = (int) Bytes.LE_INT.get(b, 32);
-        state[15] = (int) Bytes.LE_INT.get(b, 36);
+        Bytes.getWords(b, 0, state, 4, 8);
+        Bytes.getWords(b, 32, state, 14, 2);
         state[13] = 1;
         Arrays.fill(b, (byte) 0);
         // nothing keyed with the old key stays behind (the jdk engine's SunJCE Ciphers): it cannot be recovered

@@ -89,9 +89,7 @@ public final class ChaChaBlock {
 
     /** Words 4..11 of a ChaCha state: the 32-byte key at {@code off}, little-endian. */
     public static void setKey(int[] state, byte[] key, int off) {
-        for (int i = 0; i < 8; i++) {
-            state[4 + i] = (int) Bytes.LE_INT.get(key, off + 4 * i);
-        }
+        Bytes.getWords(key, off, state, 4, 8);
     }
 
     /**

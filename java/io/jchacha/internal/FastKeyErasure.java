@@ -49,9 +49,7 @@ public final class FastKeyErasure {
      */
     public void reseed(byte[] material) {
         byte[] key = new byte[32];
-        for (int i = 0; i < 8; i++) {
-            Bytes.LE_INT.set(key, 4 * i, state[4 + i]);
-        }
+        Bytes.putWords(state, 4, 8, key, 0);
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");

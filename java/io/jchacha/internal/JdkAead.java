@@ -142,9 +142,7 @@ final class JdkAead implements AeadEngine {
      * was encryption under the same key and nonce (a caller sealing twice with one nonce) refuses: a new one serves.
      */
     private Cipher aead(Working w, int mode, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
-        Bytes.LE_INT.set(w.nonce, 0, n0);
-        Bytes.LE_INT.set(w.nonce, 4, n1);
-        Bytes.LE_INT.set(w.nonce, 8, n2);
+        Bytes.putNonce(w.nonce, n0, n1, n2);
         IvParameterSpec iv = new IvParameterSpec(w.nonce);
         w.key.set(key);
         if (!engine.init(w.cipher, ALGORITHM, mode, w.key, iv)) {

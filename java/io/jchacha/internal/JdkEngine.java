@@ -214,9 +214,7 @@ final class JdkEngine implements Engine {
         /** Keys the Cipher at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         void key(int[] s, int nonce0, int counter) {
             next = -1;
-            Bytes.LE_INT.set(nonce, 0, nonce0);
-            Bytes.LE_INT.set(nonce, 4, s[14]);
-            Bytes.LE_INT.set(nonce, 8, s[15]);
+            Bytes.putNonce(nonce, nonce0, s[14], s[15]);
             // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when
             // encrypting
             key.set(s);

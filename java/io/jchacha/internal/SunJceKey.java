@@ -32,10 +32,8 @@ final class SunJceKey implements SecretKey {
         if (holds(state)) {
             return;
         }
-        for (int i = 0; i < 8; i++) {
-            words[i] = state[4 + i];
-            Bytes.LE_INT.set(raw, 4 * i, state[4 + i]);
-        }
+        System.arraycopy(state, 4, words, 0, 8);
+        Bytes.putWords(state, 4, 8, raw, 0);
         set = true;
     }
 

@@ -125,9 +125,7 @@ final class Support {
     /** Sets the block counter of the IETF state {@code s} to 0 and its nonce words to {@code nonce12}'s. */
     static void setIetfNonce(int[] s, byte[] nonce12) {
         s[12] = 0;
-        for (int i = 0; i < 3; i++) {
-            s[13 + i] = (int) Bytes.LE_INT.get(nonce12, 4 * i);
-        }
+        Bytes.getWords(nonce12, 0, s, 13, 3);
     }
 
     /**
@@ -136,13 +134,10 @@ final class Support {
      * block counter 0, nonce word 0 and the nonce's last 8 bytes.
      */
     static void setXChaChaNonce(int[] s, int[] h, byte[] nonce24) {
-        for (int i = 0; i < 4; i++) {
-            h[i] = (int) Bytes.LE_INT.get(nonce24, 4 * i);
-        }
+        Bytes.getWords(nonce24, 0, h, 0, 4);
         s[12] = 0;
         s[13] = 0;
-        s[14] = (int) Bytes.LE_INT.get(nonce24, 16);
-        s[15] = (int) Bytes.LE_INT.get(nonce24, 20);
+        Bytes.getWords(nonce24, 16, s, 14, 2);
     }
 
     /**
