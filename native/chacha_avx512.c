@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * AVX-512 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX512, default -mavx512f -mavx512vl; x86 only; called
- * only after dispatch.c saw AVX-512F and VL in CPUID and opmask/ZMM state enabled in XCR0).
+ * AVX-512 ChaCha20 kernel (compiled with JCHACHA_FLAGS_AVX512, default -mavx512f -mavx512vl, with GCC also
+ * -fschedule-insns -fsched-pressure, see CMakeLists.txt; x86 only; called only after dispatch.c saw AVX-512F and VL
+ * in CPUID and opmask/ZMM state enabled in XCR0).
  *
  * Passes: 32 blocks as two interleaved 16-block states, 16 blocks on 512-bit vectors (vertical layout +
  * 16x16 transpose), 8 and 4 blocks vertical on 256- and 128-bit vectors (AVX-512VL), 2 blocks horizontal on
