@@ -56,7 +56,8 @@ static const char *cpu_id(void)
 #define RUNS 7
 #define RUN_SECONDS 0.012
 
-static int use_best;
+/* --best: the fastest run instead of the median (the programs that take the option) */
+static __attribute__((unused)) int use_best;
 
 static int cmp_double(const void *a, const void *b)
 {
