@@ -53,8 +53,6 @@ static void row(const char *name, double sec, double cycle)
 
 int main(void)
 {
-    (void)use_best; /* bench_support.h's sorting helpers: every figure here is a best of RUNS already */
-    (void)cmp_double;
     double cycle = scalar_add();
     printf("core clock: %.2f GHz (a chain of scalar adds, 1 cycle each)%s\n", 1e-9 / cycle, cpu_id());
     printf("%-22s %9s  %11s   (one instruction whose input is the last one's output)\n", "instruction", "latency",

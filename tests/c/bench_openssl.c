@@ -15,6 +15,7 @@
  * median of the per-slice ratios. Before timing, each size checks that both sides produce the same bytes.
  */
 #include "aead.h"
+#include "chacha_internal.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -36,21 +37,18 @@ static size_t len;
 static const jc_backend *row;
 static EVP_CIPHER_CTX *stream_ctx, *seal_ctx;
 
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* The IETF state at counter 0 for key and nonce. */
 static void state_init(void)
 {
-    static const uint32_t sigma[4] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
-    memcpy(st, sigma, sizeof sigma);
+    st[0] = JC_SIGMA0;
+    st[1] = JC_SIGMA1;
+    st[2] = JC_SIGMA2;
+    st[3] = JC_SIGMA3;
     for (int i = 0; i < 8; i++)
-        st[4 + i] = le32(key + 4 * i);
+        st[4 + i] = jc_load32_le(key + 4 * i);
     st[12] = 0;
     for (int i = 0; i < 3; i++)
-        st[13 + i] = le32(nonce + 4 * i);
+        st[13 + i] = jc_load32_le(nonce + 4 * i);
 }
 
 static void fail(const char *what)
@@ -62,7 +60,8 @@ static void fail(const char *what)
 /* OpenSSL's ChaCha20 back at counter 0 (its 16-byte IV: the counter, then the nonce). */
 static void openssl_stream_start(void)
 {
-    static const uint8_t iv[16] = {0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 74, 0, 0, 0, 0};
+    uint8_t iv[16] = {0};
+    memcpy(iv + 4, nonce, sizeof nonce);
     if (EVP_EncryptInit_ex(stream_ctx, NULL, NULL, NULL, iv) != 1)
         fail("EVP chacha20 init failed");
 }

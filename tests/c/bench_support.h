@@ -59,7 +59,8 @@ static const char *cpu_id(void)
 /* --best: the fastest run instead of the median (the programs that take the option) */
 static __attribute__((unused)) int use_best;
 
-static int cmp_double(const void *a, const void *b)
+/* qsort's order for run times (bench_latency, a best of RUNS throughout, sorts nothing) */
+static __attribute__((unused)) int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
