@@ -36,4 +36,9 @@ sed 's/\("jchachaCpu" *: *"[^"]*\) \[[^]"]*\]"/\1"/' "$out/results.json" > "$out
 cmp -s "$out/results.json" "$out/noflags.json" && fail "the suite's CPU line names no flags to drop"
 java -jar target/jchacha-benchmarks.jar report --md "$out/same.md" "$out/results.json" "$out/noflags.json" \
     > "$out/same.log" 2>&1 || { cat "$out/same.log"; fail "the report refused one CPU named without its flags"; }
-echo "jmh smoke: suite, OpenSSL and report ran ($(grep -c '"benchmark"' "$out/results.json") results)"
+# the side-by-side harness checks that both sides agree before it times them, and prints one line per cell
+java -Drounds=2 -DwarmupMs=50 -DsliceMs=2 -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 64 \
+    > "$out/sidebyside.log" 2>&1 || { cat "$out/sidebyside.log"; fail "sidebyside failed"; }
+[ "$(grep -cE '^(stream|seal|open) 64 [0-9]+ [0-9]+ [0-9.]+ ' "$out/sidebyside.log")" = 3 ] \
+    || { cat "$out/sidebyside.log"; fail "sidebyside printed no line for a cell"; }
+echo "jmh smoke: suite, OpenSSL, report and sidebyside ran ($(grep -c '"benchmark"' "$out/results.json") results)"

@@ -8,7 +8,7 @@ import java.util.StringJoiner;
 
 /**
  * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report}, {@code secretstream},
- * {@code cputime} (see tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
+ * {@code cputime}, {@code sidebyside} (see tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
  */
 public final class Main {
     private Main() {}
@@ -31,6 +31,9 @@ public final class Main {
                 break;
             case "cputime":
                 AeadCpuTime.main(rest);
+                break;
+            case "sidebyside":
+                SideBySide.main(rest);
                 break;
             case "probe":
                 probe();

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.jchacha.bench;
+
+import io.jchacha.Backends;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+
+/**
+ * jchacha beside SunJCE in one JVM, in alternating slices: {@link StreamBench}'s {@code jchacha} / {@code sunjce}
+ * (streaming update), {@link AeadBench}'s {@code jchachaSeal} / {@code sunjceSeal} and {@code jchachaOpen} /
+ * {@code sunjceOpen}, the very methods JMH runs, on whatever backend this JVM picks ({@code -Djchacha.backend},
+ * {@code -Djchacha.native.path=/nonexistent} for no native library). JMH measures the two sides in separate forks,
+ * minutes apart on a host whose speed drifts, and each fork compiles SunJCE's code for its own caller; here both
+ * sides take turns in the same JVM and share SunJCE's compiled code, so a ratio is the cost of jchacha's layers
+ * around the same machine code (what {@code bench_openssl} does for the C kernels against OpenSSL).
+ *
+ * <pre>
+ *   java -Djchacha.native.path=/nonexistent -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 256 1024 16384
+ * </pre>
+ * Arguments: parts (comma-separated), then sizes. {@code -Drounds=40} rounds of one slice per side (the side that goes
+ * first alternates), {@code -DsliceMs=10}, {@code -DwarmupMs=1500} per part and size. Each line: part, size, the
+ * median MB/s of each side over the rounds, and the median, minimum and maximum of the per-round ratio.
+ */
+public final class SideBySide {
+    private static final int ROUNDS = Integer.getInteger("rounds", 40);
+    private static final long SLICE_NS = Long.getLong("sliceMs", 10) * 1_000_000L;
+    private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
+    static volatile int blackhole;
+
+    private SideBySide() {}
+
+    /** One side of a pair: an op of {@code size} bytes that returns its output array. */
+    private interface Op {
+        byte[] run() throws Exception;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            throw new IllegalArgumentException("usage: sidebyside stream,seal,open SIZE...");
+        }
+        System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices%n",
+                Backends.active().id(), Backends.activeReason(), System.getProperty("java.version"), ROUNDS,
+                SLICE_NS / 1_000_000);
+        System.out.println("# part size jchacha-MB/s sunjce-MB/s ratio-median ratio-min ratio-max");
+        for (String part : args[0].split(",")) {
+            for (int i = 1; i < args.length; i++) {
+                int size = Integer.parseInt(args[i]);
+                Op[] pair = pair(part, size);
+                measure(part, size, pair[0], pair[1]);
+            }
+        }
+    }
+
+    /** jchacha's op and SunJCE's for {@code part}, after checking that they agree. */
+    private static Op[] pair(String part, int size) throws Exception {
+        if (part.equals("stream")) {
+            StreamBench s = new StreamBench();
+            s.size = size;
+            s.setup();
+            byte[] mine = s.jchacha().clone();
+            if (!Arrays.equals(mine, s.sunjce())) {
+                throw new IllegalStateException("SunJCE's ChaCha20 differs from jchacha's at size " + size);
+            }
+            return new Op[] {s::jchacha, s::sunjce};
+        }
+        // one state per side: each alternates between its two prepared messages (SunJCE on JDK 17 refuses to decrypt
+        // under the key and nonce of its last decryption)
+        AeadBench a = new AeadBench(), b = new AeadBench();
+        a.size = size;
+        a.setup();
+        b.size = size;
+        b.setup();
+        Cipher check = Cipher.getInstance("ChaCha20-Poly1305", "SunJCE");
+        check.init(Cipher.DECRYPT_MODE, a.sunKey, new IvParameterSpec(a.openNonce[0]));
+        if (!Arrays.equals(check.doFinal(a.sealed[0]), a.in)) {
+            throw new IllegalStateException("SunJCE does not open jchacha's ChaCha20-Poly1305 at size " + size);
+        }
+        switch (part) {
+            case "seal":
+                return new Op[] {a::jchachaSeal, b::sunjceSeal};
+            case "open":
+                return new Op[] {a::jchachaOpen, b::sunjceOpen};
+            default:
+                throw new IllegalArgumentException("unknown part " + part + " (stream, seal, open)");
+        }
+    }
+
+    private static void measure(String part, int size, Op mine, Op theirs) throws Exception {
+        long ops = 1;
+        for (long end = System.nanoTime() + WARMUP_NS; System.nanoTime() < end; ) {
+            ops = opsPerSlice(mine, theirs, ops);
+        }
+        List<Double> mbMine = new ArrayList<>(), mbTheirs = new ArrayList<>(), ratio = new ArrayList<>();
+        for (int r = 0; r < ROUNDS; r++) {
+            double a, b;
+            if (r % 2 == 0) {
+                a = slice(mine, ops);
+                b = slice(theirs, ops);
+            } else {
+                b = slice(theirs, ops);
+                a = slice(mine, ops);
+            }
+            mbMine.add(size * 1e3 / a);
+            mbTheirs.add(size * 1e3 / b);
+            ratio.add(b / a);
+        }
+        System.out.printf("%s %d %.0f %.0f %.3f %.3f %.3f%n", part, size, median(mbMine), median(mbTheirs),
+                median(ratio), ratio.stream().min(Double::compare).get(), ratio.stream().max(Double::compare).get());
+    }
+
+    /** Runs both sides for {@code ops} ops each and returns the op count that makes the slower one last a slice. */
+    private static long opsPerSlice(Op mine, Op theirs, long ops) throws Exception {
+        double ns = Math.max(slice(mine, ops), slice(theirs, ops));
+        return Math.max(1, (long) (SLICE_NS / ns));
+    }
+
+    /** ns per op over {@code ops} ops. */
+    private static double slice(Op op, long ops) throws Exception {
+        int sink = 0;
+        long t0 = System.nanoTime();
+        for (long i = 0; i < ops; i++) {
+            sink += op.run()[0];
+        }
+        long t = System.nanoTime() - t0;
+        blackhole = sink;
+        return (double) t / ops;
+    }
+
+    private static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+}
