@@ -79,8 +79,13 @@ public final class ChaChaBlock {
      * nonce words {@code n0, n1, n2}. The caller wipes it after the message.
      */
     public static int[] aeadState(int[] key, int n0, int n1, int n2) {
-        int[] s = new int[16];
+        return aeadState(new int[16], key, n0, n1, n2);
+    }
+
+    /** {@link #aeadState(int[], int, int, int)} written into {@code s} (16 words), which it returns. */
+    public static int[] aeadState(int[] s, int[] key, int n0, int n1, int n2) {
         System.arraycopy(key, 0, s, 0, 12);
+        s[12] = 0;
         s[13] = n0;
         s[14] = n1;
         s[15] = n2;

@@ -21,36 +21,72 @@ public final class JavaAead implements AeadEngine {
     private static final int TAG = 16;
 
     private final Engine engine;
-    private final AtomicReference<EngineScratch> spare = new AtomicReference<>();
+    private final AtomicReference<Working> spare = new AtomicReference<>();
 
     public JavaAead(Engine engine) {
         this.engine = engine;
     }
 
-    /** The spare scratch, or a new one if another thread has it. */
-    private EngineScratch takeScratch() {
-        EngineScratch s = spare.getAndSet(null);
-        return s != null ? s : new EngineScratch();
-    }
+    /**
+     * What one message works in, kept by the owner between messages so that a message allocates nothing: the
+     * engine's scratch (which also holds the chunk), the cipher state, the Poly1305 key and MAC, the tag, and the
+     * views of the caller's arrays. So a message allocates nothing, whatever escape analysis makes of its caller.
+     */
+    private static final class Working {
+        final EngineScratch work = new EngineScratch();
+        final int[] state = new int[16];
+        final byte[] polyKey = new byte[Poly1305.KEY_LENGTH];
+        final Poly1305 mac = new Poly1305(new byte[Poly1305.KEY_LENGTH], 0);
+        final byte[] tag = new byte[TAG];
+        final byte[] received = new byte[TAG];
+        final ArrayInput in = new ArrayInput();
+        final ArrayOutput out = new ArrayOutput();
 
-    /** Zeroes the message's working memory and keeps the scratch as the spare, or wipes it if there is one. */
-    private void putBack(EngineScratch s) {
-        s.clear();
-        if (!spare.compareAndSet(null, s)) {
-            s.wipe();
+        /** Zeroes what the message left and drops the caller's arrays; keeps the engine's held state. */
+        void clear() {
+            work.clear();
+            Arrays.fill(state, 0);
+            Arrays.fill(polyKey, (byte) 0);
+            mac.wipe();
+            Arrays.fill(tag, (byte) 0);
+            Arrays.fill(received, (byte) 0);
+            in.point(null, 0);
+            out.point(null, 0);
         }
     }
 
-    /** For tests: the spare scratch, or null. */
+    /** The spare working set, or a new one if another thread has it. */
+    private Working take() {
+        Working w = spare.getAndSet(null);
+        return w != null ? w : new Working();
+    }
+
+    /** Zeroes the message's working memory and keeps it as the spare, or wipes it if there is one. */
+    private void putBack(Working w) {
+        w.clear();
+        if (!spare.compareAndSet(null, w)) {
+            w.work.wipe();
+        }
+    }
+
+    /** For tests: the spare's scratch, or null. */
     EngineScratch spareForTest() {
-        return spare.get();
+        Working w = spare.get();
+        return w == null ? null : w.work;
+    }
+
+    /** For tests: the spare's key-derived arrays (state, Poly1305 key, tag, received tag), or null. */
+    Object[] spareArraysForTest() {
+        Working w = spare.get();
+        return w == null ? null : new Object[] {w.state, w.polyKey, w.tag, w.received};
     }
 
     @Override
     public void forget() {
-        EngineScratch s = spare.getAndSet(null);
-        if (s != null) {
-            s.wipe();
+        Working w = spare.getAndSet(null);
+        if (w != null) {
+            w.clear();
+            w.work.wipe();
         }
     }
 
@@ -61,13 +97,19 @@ public final class JavaAead implements AeadEngine {
         return k;
     }
 
-    private Poly1305 macFor(int[] state, byte[] aad, int aadOff, int aadLen) {
-        byte[] k = polyKey(engine, state);
-        Poly1305 mac = new Poly1305(k, 0);
-        Arrays.fill(k, (byte) 0);
-        mac.update(aad, aadOff, aadLen);
-        mac.pad16();
-        return mac;
+    /**
+     * Starts a message in {@code w}: its state in {@code w.state} (returned, at block 1, past the Poly1305 key
+     * block) and {@code w.mac} keyed, with the padded AAD absorbed.
+     */
+    private int[] begin(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
+        int[] s = ChaChaBlock.aeadState(w.state, key, n0, n1, n2);
+        engine.xor(s, ROUNDS, false, (byte[]) null, 0, w.polyKey, 0, Poly1305.KEY_LENGTH, w.work);
+        w.mac.init(w.polyKey, 0);
+        Arrays.fill(w.polyKey, (byte) 0);
+        w.mac.update(aad, aadOff, aadLen);
+        w.mac.pad16();
+        s[12] = 1;
+        return s;
     }
 
     private static void finishMac(Poly1305 mac, long aadLen, long ctLen, byte[] tag, int tagOff) {
@@ -116,16 +158,28 @@ public final class JavaAead implements AeadEngine {
         void zero(int len);
     }
 
-    private static Input input(byte[] a, int base) {
-        return new Input() {
-            public void copy(int off, byte[] dst, int n) {
-                System.arraycopy(a, base + off, dst, 0, n);
-            }
+    /** A caller's array from an offset: the working set points one at each message's input and output. */
+    private abstract static class ArrayView {
+        byte[] a;
+        int base;
 
-            public void encrypt(Engine e, int[] s, int off, byte[] dst, int n, EngineScratch work) {
-                e.xor(s, ROUNDS, false, a, base + off, dst, 0, n, work);
-            }
-        };
+        final void point(byte[] a, int base) {
+            this.a = a;
+            this.base = base;
+        }
+    }
+
+    /** A message in an array. */
+    private static final class ArrayInput extends ArrayView implements Input {
+        @Override
+        public void copy(int off, byte[] dst, int n) {
+            System.arraycopy(a, base + off, dst, 0, n);
+        }
+
+        @Override
+        public void encrypt(Engine e, int[] s, int off, byte[] dst, int n, EngineScratch work) {
+            e.xor(s, ROUNDS, false, a, base + off, dst, 0, n, work);
+        }
     }
 
     private static Input bufferInput(ByteBuffer b, int base) {
@@ -141,20 +195,22 @@ public final class JavaAead implements AeadEngine {
         };
     }
 
-    private static Output output(byte[] a, int base) {
-        return new Output() {
-            public void put(int off, byte[] src, int n) {
-                System.arraycopy(src, 0, a, base + off, n);
-            }
+    /** A result going to an array. */
+    private static final class ArrayOutput extends ArrayView implements Output {
+        @Override
+        public void put(int off, byte[] src, int n) {
+            System.arraycopy(src, 0, a, base + off, n);
+        }
 
-            public void decrypt(Engine e, int[] s, byte[] src, int off, int n, EngineScratch work) {
-                e.xor(s, ROUNDS, false, src, 0, a, base + off, n, work);
-            }
+        @Override
+        public void decrypt(Engine e, int[] s, byte[] src, int off, int n, EngineScratch work) {
+            e.xor(s, ROUNDS, false, src, 0, a, base + off, n, work);
+        }
 
-            public void zero(int len) {
-                Arrays.fill(a, base, base + len, (byte) 0);
-            }
-        };
+        @Override
+        public void zero(int len) {
+            Arrays.fill(a, base, base + len, (byte) 0);
+        }
     }
 
     private static Output bufferOutput(ByteBuffer b, int base) {
@@ -180,85 +236,87 @@ public final class JavaAead implements AeadEngine {
     /**
      * One pass, {@value #CHUNK} bytes at a time: the cipher writes the chunk into a private array, the MAC reads it
      * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
-     * One {@link EngineScratch} serves every chunk of the message (and holds the chunk), zeroed at the end.
+     * {@code w}'s {@link EngineScratch} serves every chunk of the message (and holds the chunk); the caller puts
+     * {@code w} back, which zeroes it.
      */
-    private void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in, int len,
-                      Output out) {
-        int[] s = ChaChaBlock.aeadState(key, n0, n1, n2);
-        EngineScratch work = takeScratch();
-        try {
-            Poly1305 mac = macFor(s, aad, aadOff, aadLen);
-            s[12] = 1;
-            byte[] chunk = work.bytes(Math.min(CHUNK, len));
-            for (int done = 0; done < len; ) {
-                int n = Math.min(CHUNK, len - done);
-                in.encrypt(engine, s, done, chunk, n, work);
-                mac.update(chunk, 0, n);
-                out.put(done, chunk, n);
-                s[12] += n >>> 6;
-                done += n;
-            }
-            byte[] tag = new byte[TAG];
-            finishMac(mac, aadLen, len, tag, 0);
-            out.put(len, tag, TAG);
-        } finally {
-            Arrays.fill(s, 0);
-            putBack(work);
+    private void seal(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in,
+                      int len, Output out) {
+        int[] s = begin(w, key, n0, n1, n2, aad, aadOff, aadLen);
+        Poly1305 mac = w.mac;
+        EngineScratch work = w.work;
+        byte[] chunk = work.bytes(Math.min(CHUNK, len));
+        for (int done = 0; done < len; ) {
+            int n = Math.min(CHUNK, len - done);
+            in.encrypt(engine, s, done, chunk, n, work);
+            mac.update(chunk, 0, n);
+            out.put(done, chunk, n);
+            s[12] += n >>> 6;
+            done += n;
         }
+        finishMac(mac, aadLen, len, w.tag, 0);
+        out.put(len, w.tag, TAG);
     }
 
     /**
      * One pass: each chunk of ciphertext is copied once into a private array, MACed there and decrypted from there,
      * so the plaintext released is the decryption of exactly the bytes authenticated. Plaintext is written before
-     * the tag is known; on a bad tag the output range is zeroed.
+     * the tag is known; on a bad tag the output range is zeroed. The received tag is in {@code w.received}.
      */
-    private boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in, int len,
-                         byte[] received, Output out) {
-        int[] s = ChaChaBlock.aeadState(key, n0, n1, n2);
-        EngineScratch work = takeScratch();
-        try {
-            Poly1305 mac = macFor(s, aad, aadOff, aadLen);
-            s[12] = 1;
-            byte[] chunk = work.bytes(Math.min(CHUNK, len));
-            for (int done = 0; done < len; ) {
-                int n = Math.min(CHUNK, len - done);
-                in.copy(done, chunk, n);
-                mac.update(chunk, 0, n);
-                out.decrypt(engine, s, chunk, done, n, work);
-                s[12] += n >>> 6;
-                done += n;
-            }
-            byte[] tag = new byte[TAG];
-            finishMac(mac, aadLen, len, tag, 0);
-            boolean ok = tagsEqual(tag, 0, received, 0);
-            if (!ok) {
-                out.zero(len);
-            }
-            return ok;
-        } finally {
-            Arrays.fill(s, 0);
-            putBack(work);
+    private boolean open(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in,
+                         int len, Output out) {
+        int[] s = begin(w, key, n0, n1, n2, aad, aadOff, aadLen);
+        Poly1305 mac = w.mac;
+        EngineScratch work = w.work;
+        byte[] chunk = work.bytes(Math.min(CHUNK, len));
+        for (int done = 0; done < len; ) {
+            int n = Math.min(CHUNK, len - done);
+            in.copy(done, chunk, n);
+            mac.update(chunk, 0, n);
+            out.decrypt(engine, s, chunk, done, n, work);
+            s[12] += n >>> 6;
+            done += n;
         }
+        finishMac(mac, aadLen, len, w.tag, 0);
+        boolean ok = tagsEqual(w.tag, 0, w.received, 0);
+        if (!ok) {
+            out.zero(len);
+        }
+        return ok;
     }
 
     @Override
     public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
         byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
-        seal(key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? input(copy, 0) : input(in, inOff), len,
-                output(out, outOff));
-        if (copy != null) {
-            Arrays.fill(copy, (byte) 0);
+        Working w = take();
+        try {
+            w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
+            w.out.point(out, outOff);
+            seal(w, key, n0, n1, n2, aad, aadOff, aadLen, w.in, len, w.out);
+        } finally {
+            putBack(w);
+            if (copy != null) {
+                Arrays.fill(copy, (byte) 0);
+            }
         }
     }
 
     @Override
     public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] received = Arrays.copyOfRange(in, inOff + len, inOff + len + TAG);
-        Input src = outputInsideInput(in, inOff, out, outOff, len)
-                ? input(Arrays.copyOfRange(in, inOff, inOff + len), 0) : input(in, inOff);
-        return open(key, n0, n1, n2, aad, aadOff, aadLen, src, len, received, output(out, outOff));
+        byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
+        Working w = take();
+        try {
+            System.arraycopy(in, inOff + len, w.received, 0, TAG);
+            w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
+            w.out.point(out, outOff);
+            return open(w, key, n0, n1, n2, aad, aadOff, aadLen, w.in, len, w.out);
+        } finally {
+            putBack(w);
+            if (copy != null) {
+                Arrays.fill(copy, (byte) 0);
+            }
+        }
     }
 
     /** A private copy of a buffer call's input when it may share memory with the output unseen, else null. */
@@ -271,15 +329,20 @@ public final class JavaAead implements AeadEngine {
         return copy;
     }
 
-    private static Input input(ByteBuffer in, int inPos, byte[] copy) {
-        if (copy != null) {
-            return input(copy, 0);
+    private static Input input(Working w, ByteBuffer in, int inPos, byte[] copy) {
+        if (copy != null || in.hasArray()) {
+            w.in.point(copy != null ? copy : in.array(), copy != null ? 0 : in.arrayOffset() + inPos);
+            return w.in;
         }
-        return in.hasArray() ? input(in.array(), in.arrayOffset() + inPos) : bufferInput(in, inPos);
+        return bufferInput(in, inPos);
     }
 
-    private static Output output(ByteBuffer out, int outPos) {
-        return out.hasArray() ? output(out.array(), out.arrayOffset() + outPos) : bufferOutput(out, outPos);
+    private static Output output(Working w, ByteBuffer out, int outPos) {
+        if (out.hasArray()) {
+            w.out.point(out.array(), out.arrayOffset() + outPos);
+            return w.out;
+        }
+        return bufferOutput(out, outPos);
     }
 
     @Override
@@ -291,9 +354,14 @@ public final class JavaAead implements AeadEngine {
             return;
         }
         byte[] copy = copyIfAliased(in, inPos, len, out);
-        seal(key, n0, n1, n2, aad, aadOff, aadLen, input(in, inPos, copy), len, output(out, outPos));
-        if (copy != null) {
-            Arrays.fill(copy, (byte) 0);
+        Working w = take();
+        try {
+            seal(w, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len, output(w, out, outPos));
+        } finally {
+            putBack(w);
+            if (copy != null) {
+                Arrays.fill(copy, (byte) 0);
+            }
         }
     }
 
@@ -304,9 +372,13 @@ public final class JavaAead implements AeadEngine {
             return open(key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         }
-        byte[] received = new byte[TAG];
-        in.get(inPos + len, received, 0, TAG);
-        Input src = input(in, inPos, copyIfAliased(in, inPos, len, out));
-        return open(key, n0, n1, n2, aad, aadOff, aadLen, src, len, received, output(out, outPos));
+        Working w = take();
+        try {
+            in.get(inPos + len, w.received, 0, TAG);
+            Input src = input(w, in, inPos, copyIfAliased(in, inPos, len, out));
+            return open(w, key, n0, n1, n2, aad, aadOff, aadLen, src, len, output(w, out, outPos));
+        } finally {
+            putBack(w);
+        }
     }
 }

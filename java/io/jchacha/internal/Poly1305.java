@@ -95,6 +95,12 @@ public final class Poly1305 {
 
     /** Absorbs two little-endian 64-bit words (the AEAD's length block). */
     public void updateLengths(long a, long b) {
+        if (bufLen == 0) { // the AEAD's case, right after pad16: one whole block, built in the buffer
+            Bytes.LE_LONG.set(buf, 0, a);
+            Bytes.LE_LONG.set(buf, 8, b);
+            blocks(buf, 0, 16, 1L << 24);
+            return;
+        }
         byte[] t = new byte[16];
         Bytes.LE_LONG.set(t, 0, a);
         Bytes.LE_LONG.set(t, 8, b);

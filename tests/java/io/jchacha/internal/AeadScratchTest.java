@@ -84,6 +84,13 @@ class AeadScratchTest {
         assertTrue(a.open(st, st[13], st[14], st[15], new byte[0], 0, 0, sealed, 0, pt.length, back, 0));
         assertArrayEquals(pt, back);
         assertZero(a.spareForTest(), 2, "after open");
+        for (Object o : a.spareArraysForTest()) {
+            if (o instanceof int[]) {
+                assertArrayEquals(new int[((int[]) o).length], (int[]) o, "a state left behind");
+            } else {
+                assertArrayEquals(new byte[((byte[]) o).length], (byte[]) o, "a key or tag left behind");
+            }
+        }
     }
 
     @Test
