@@ -176,6 +176,8 @@ final class JdkEngine implements Engine {
         final byte[] nonce = new byte[12];
         /** The block the Cipher continues at; -1: it must be keyed first. */
         long next = -1;
+        /** The nonce words of {@link #nonce}, to compare. */
+        int n0, n1, n2;
 
         StreamCipher(JdkEngine engine) {
             this.engine = engine;
@@ -206,15 +208,16 @@ final class JdkEngine implements Engine {
 
         /** Whether the Cipher stands at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         boolean continues(int[] s, int nonce0, int counter) {
-            return next == (counter & M) && (int) Bytes.LE_INT.get(nonce, 0) == nonce0
-                    && (int) Bytes.LE_INT.get(nonce, 4) == s[14] && (int) Bytes.LE_INT.get(nonce, 8) == s[15]
-                    && key.holds(s);
+            return next == (counter & M) && n0 == nonce0 && n1 == s[14] && n2 == s[15] && key.holds(s);
         }
 
         /** Keys the Cipher at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */
         void key(int[] s, int nonce0, int counter) {
             next = -1;
-            Bytes.putNonce(nonce, nonce0, s[14], s[15]);
+            n0 = nonce0;
+            n1 = s[14];
+            n2 = s[15];
+            Bytes.putNonce(nonce, n0, n1, n2);
             // DECRYPT_MODE: the same keystream, and SunJCE (JDK 21+) only refuses a repeated key and nonce when
             // encrypting
             key.set(s);

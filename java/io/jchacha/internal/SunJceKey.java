@@ -24,7 +24,9 @@ final class SunJceKey implements SecretKey {
 
     /** Whether this is the key {@code state[4..11]}. */
     boolean holds(int[] state) {
-        return set && Arrays.equals(words, 0, 8, state, 4, 12);
+        int[] w = words;
+        return set && w[0] == state[4] && w[1] == state[5] && w[2] == state[6] && w[3] == state[7]
+                && w[4] == state[8] && w[5] == state[9] && w[6] == state[10] && w[7] == state[11];
     }
 
     /** Holds the key {@code state[4..11]}. */

@@ -319,6 +319,27 @@ class JdkEngineTest {
         }
     }
     /**
+     * A call at the block where the held Cipher stopped, under the same key but another nonce (any one of its three
+     * words), is keyed afresh: going on would hand out the old nonce's keystream.
+     */
+    @Test
+    void aCallWhereTheCipherStoppedUnderAnotherNonceIsReKeyed() {
+        JdkEngine e = jdk();
+        EngineScratch scratch = new EngineScratch();
+        try {
+            for (int word = 13; word < 16; word++) {
+                int[] s = state(5, 0);
+                assertCall(e, s, scratch, 256); // the Cipher stops at block 9
+                s[12] = 9;
+                s[word] ^= 1;
+                assertCall(e, s, scratch, 256);
+            }
+        } finally {
+            scratch.wipe();
+        }
+    }
+
+    /**
      * The stream's Cipher and an AEAD owner's working set keep their SunJCE key between inits: one that goes on
      * under another key, differing from the last in any one word, must key SunJCE with the new one (each word in turn,
      * against the Java engine and the Java AEAD).
