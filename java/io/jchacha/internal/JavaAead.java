@@ -28,9 +28,9 @@ public final class JavaAead implements AeadEngine {
     }
 
     /**
-     * What one message works in, kept by the owner between messages so that a message allocates nothing: the
-     * engine's scratch (which also holds the chunk), the cipher state, the Poly1305 key and MAC, the tag, and the
-     * views of the caller's arrays. So a message allocates nothing, whatever escape analysis makes of its caller.
+     * What one message works in, kept by the owner between messages: the engine's scratch (which also holds the
+     * chunk), the cipher state, the Poly1305 key and MAC, the tags, and the views of the caller's arrays. So a message
+     * allocates nothing, whatever escape analysis makes of its caller.
      */
     private static final class Working {
         final EngineScratch work = new EngineScratch();
