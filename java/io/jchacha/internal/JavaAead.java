@@ -123,11 +123,6 @@ public final class JavaAead implements AeadEngine {
         return in == out && outOff > inOff && outOff < inOff + len;
     }
 
-    /** Whether two buffers, one of which has no accessible array, might be views of the same memory. */
-    private static boolean mayAlias(ByteBuffer in, ByteBuffer out) {
-        return in.isDirect() == out.isDirect();
-    }
-
     /** Constant-time equality of two 16-byte tags. */
     static boolean tagsEqual(byte[] a, int aOff, byte[] b, int bOff) {
         int d = 0;
@@ -319,9 +314,15 @@ public final class JavaAead implements AeadEngine {
         }
     }
 
-    /** A private copy of a buffer call's input when it may share memory with the output unseen, else null. */
-    private static byte[] copyIfAliased(ByteBuffer in, int inPos, int len, ByteBuffer out) {
-        if (in.hasArray() || !mayAlias(in, out)) {
+    /**
+     * A private copy of a buffer call's input where the output may start inside it, after its start (or where that
+     * cannot be told), else null: the pass goes forward a chunk at a time, each read whole before its output is
+     * written, so an output that starts at or before the input never overwrites input still to be read (the rule
+     * {@code NativeEngine} follows for direct buffers).
+     */
+    private static byte[] copyIfAliased(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        Overlap o = Overlap.of(in, inPos, out, outPos, len);
+        if (o != Overlap.OUTPUT_AFTER_INPUT && o != Overlap.UNKNOWN) {
             return null;
         }
         byte[] copy = new byte[len];
@@ -353,7 +354,7 @@ public final class JavaAead implements AeadEngine {
                     out.array(), out.arrayOffset() + outPos);
             return;
         }
-        byte[] copy = copyIfAliased(in, inPos, len, out);
+        byte[] copy = copyIfAliased(in, inPos, len, out, outPos);
         Working w = take();
         try {
             seal(w, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len, output(w, out, outPos));
@@ -375,7 +376,7 @@ public final class JavaAead implements AeadEngine {
         Working w = take();
         try {
             in.get(inPos + len, w.received, 0, TAG);
-            Input src = input(w, in, inPos, copyIfAliased(in, inPos, len, out));
+            Input src = input(w, in, inPos, copyIfAliased(in, inPos, len, out, outPos));
             return open(w, key, n0, n1, n2, aad, aadOff, aadLen, src, len, output(w, out, outPos));
         } finally {
             putBack(w);
