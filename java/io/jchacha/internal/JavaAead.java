@@ -118,11 +118,6 @@ public final class JavaAead implements AeadEngine {
         mac.finish(tag, tagOff);
     }
 
-    /** Same array, the output starting inside the input after its start: a forward pass would overwrite unread input. */
-    private static boolean outputInsideInput(byte[] in, int inOff, byte[] out, int outOff, int len) {
-        return in == out && outOff > inOff && outOff < inOff + len;
-    }
-
     /** Constant-time equality of two 16-byte tags. */
     static boolean tagsEqual(byte[] a, int aOff, byte[] b, int bOff) {
         int d = 0;
@@ -282,7 +277,8 @@ public final class JavaAead implements AeadEngine {
     @Override
     public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
+        byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe() ? null
+                : Arrays.copyOfRange(in, inOff, inOff + len);
         Working w = take();
         try {
             w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
@@ -299,7 +295,8 @@ public final class JavaAead implements AeadEngine {
     @Override
     public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] copy = outputInsideInput(in, inOff, out, outOff, len) ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
+        byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe() ? null
+                : Arrays.copyOfRange(in, inOff, inOff + len);
         Working w = take();
         try {
             System.arraycopy(in, inOff + len, w.received, 0, TAG);
@@ -317,12 +314,10 @@ public final class JavaAead implements AeadEngine {
     /**
      * A private copy of a buffer call's input where the output may start inside it, after its start (or where that
      * cannot be told), else null: the pass goes forward a chunk at a time, each read whole before its output is
-     * written, so an output that starts at or before the input never overwrites input still to be read (the rule
-     * {@code NativeEngine} follows for direct buffers).
+     * written ({@link Overlap#forwardSafe}).
      */
     private static byte[] copyIfAliased(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        Overlap o = Overlap.of(in, inPos, out, outPos, len);
-        if (o != Overlap.OUTPUT_AFTER_INPUT && o != Overlap.UNKNOWN) {
+        if (Overlap.of(in, inPos, out, outPos, len).forwardSafe()) {
             return null;
         }
         byte[] copy = new byte[len];

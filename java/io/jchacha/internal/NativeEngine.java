@@ -254,8 +254,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
      * once here, into private memory, and C works from that. Null when the ranges cannot overlap that way.
      */
     private static ByteBuffer readOnce(ByteBuffer in, int inPos, int inLen, ByteBuffer out, int outPos, int len) {
-        Overlap o = Overlap.of(in, inPos, out, outPos, len);
-        if (o != Overlap.OUTPUT_AFTER_INPUT && o != Overlap.UNKNOWN) {
+        if (Overlap.of(in, inPos, out, outPos, len).forwardSafe()) {
             return null;
         }
         ByteBuffer copy = ByteBuffer.allocateDirect(inLen);

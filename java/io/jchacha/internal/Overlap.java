@@ -34,6 +34,14 @@ public enum Overlap {
     /** No way to tell: read all of the input before writing any output. */
     UNKNOWN;
 
+    /**
+     * Whether one pass front to back, each piece read whole before its output is written, never reads input that an
+     * earlier piece's output overwrote: the ranges are disjoint or identical, or the output starts before the input.
+     */
+    public boolean forwardSafe() {
+        return this == NONE || this == OUTPUT_BEFORE_INPUT;
+    }
+
     /** The largest unit {@link ByteBuffer#alignmentOffset} takes (a power of two that fits an int). */
     static final int ADDRESS_UNIT = 1 << 30;
 

@@ -94,4 +94,13 @@ class OverlapTest {
         assertEquals(UNKNOWN, Overlap.ofAddressResidues(0, 10, MAX));
         assertEquals(UNKNOWN, Overlap.ofAddressResidues(0, u - 1, MAX));
     }
+
+    /** One forward pass is safe exactly where no output lands on input still to be read. */
+    @Test
+    void forwardSafeOnlyWhereTheOutputDoesNotStartInsideTheInputAfterIt() {
+        assertEquals(true, NONE.forwardSafe());
+        assertEquals(true, OUTPUT_BEFORE_INPUT.forwardSafe());
+        assertEquals(false, OUTPUT_AFTER_INPUT.forwardSafe());
+        assertEquals(false, UNKNOWN.forwardSafe());
+    }
 }
