@@ -97,21 +97,6 @@ public final class JavaAead implements AeadEngine {
         return k;
     }
 
-    /**
-     * Starts a message in {@code w}: its state in {@code w.state} (returned, at block 1, past the Poly1305 key
-     * block) and {@code w.mac} keyed, with the padded AAD absorbed.
-     */
-    private int[] begin(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen) {
-        int[] s = ChaChaBlock.aeadState(w.state, key, n0, n1, n2);
-        engine.xor(s, ROUNDS, false, (byte[]) null, 0, w.polyKey, 0, Poly1305.KEY_LENGTH, w.work);
-        w.mac.init(w.polyKey, 0);
-        Arrays.fill(w.polyKey, (byte) 0);
-        w.mac.update(aad, aadOff, aadLen);
-        w.mac.pad16();
-        s[12] = 1;
-        return s;
-    }
-
     private static void finishMac(Poly1305 mac, long aadLen, long ctLen, byte[] tag, int tagOff) {
         mac.pad16();
         mac.updateLengths(aadLen, ctLen);
@@ -224,49 +209,45 @@ public final class JavaAead implements AeadEngine {
     }
 
     /**
-     * One pass, {@value #CHUNK} bytes at a time: the cipher writes the chunk into a private array, the MAC reads it
-     * there, then it is copied out. The tag covers exactly the ciphertext computed, whatever else writes the output.
-     * {@code w}'s {@link EngineScratch} serves every chunk of the message (and holds the chunk); the caller puts
-     * {@code w} back, which zeroes it.
+     * One message in one pass, {@value #CHUNK} bytes at a time through a private array that both the cipher and the
+     * MAC work on. Sealing, the cipher writes the chunk there, the MAC reads it there and it is copied out: the tag
+     * covers exactly the ciphertext computed, whatever else writes the output; the tag follows the ciphertext.
+     * Opening, each chunk of ciphertext is copied there once, MACed and decrypted from there: the plaintext released
+     * is the decryption of exactly the bytes authenticated; it is written before the tag is known, and zeroed when
+     * the tag does not match {@code w.received}. {@code w}'s {@link EngineScratch} serves every chunk (and holds the
+     * chunk); the caller puts {@code w} back, which zeroes it. Returns whether the tag matched (true when sealing).
      */
-    private void seal(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in,
-                      int len, Output out) {
-        int[] s = begin(w, key, n0, n1, n2, aad, aadOff, aadLen);
-        Poly1305 mac = w.mac;
+    private boolean message(Working w, boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
+                            int aadLen, Input in, int len, Output out) {
+        int[] s = ChaChaBlock.aeadState(w.state, key, n0, n1, n2);
         EngineScratch work = w.work;
+        Poly1305 mac = w.mac;
+        engine.xor(s, ROUNDS, false, (byte[]) null, 0, w.polyKey, 0, Poly1305.KEY_LENGTH, work);
+        mac.init(w.polyKey, 0);
+        Arrays.fill(w.polyKey, (byte) 0);
+        mac.update(aad, aadOff, aadLen);
+        mac.pad16();
+        s[12] = 1;
         byte[] chunk = work.bytes(Math.min(CHUNK, len));
         for (int done = 0; done < len; ) {
             int n = Math.min(CHUNK, len - done);
-            in.encrypt(engine, s, done, chunk, n, work);
-            mac.update(chunk, 0, n);
-            out.put(done, chunk, n);
+            if (sealing) {
+                in.encrypt(engine, s, done, chunk, n, work);
+                mac.update(chunk, 0, n);
+                out.put(done, chunk, n);
+            } else {
+                in.copy(done, chunk, n);
+                mac.update(chunk, 0, n);
+                out.decrypt(engine, s, chunk, done, n, work);
+            }
             s[12] += n >>> 6;
             done += n;
         }
         finishMac(mac, aadLen, len, w.tag, 0);
-        out.put(len, w.tag, TAG);
-    }
-
-    /**
-     * One pass: each chunk of ciphertext is copied once into a private array, MACed there and decrypted from there,
-     * so the plaintext released is the decryption of exactly the bytes authenticated. Plaintext is written before
-     * the tag is known; on a bad tag the output range is zeroed. The received tag is in {@code w.received}.
-     */
-    private boolean open(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, Input in,
-                         int len, Output out) {
-        int[] s = begin(w, key, n0, n1, n2, aad, aadOff, aadLen);
-        Poly1305 mac = w.mac;
-        EngineScratch work = w.work;
-        byte[] chunk = work.bytes(Math.min(CHUNK, len));
-        for (int done = 0; done < len; ) {
-            int n = Math.min(CHUNK, len - done);
-            in.copy(done, chunk, n);
-            mac.update(chunk, 0, n);
-            out.decrypt(engine, s, chunk, done, n, work);
-            s[12] += n >>> 6;
-            done += n;
+        if (sealing) {
+            out.put(len, w.tag, TAG);
+            return true;
         }
-        finishMac(mac, aadLen, len, w.tag, 0);
         boolean ok = tagsEqual(w.tag, 0, w.received, 0);
         if (!ok) {
             out.zero(len);
@@ -277,32 +258,31 @@ public final class JavaAead implements AeadEngine {
     @Override
     public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe() ? null
-                : Arrays.copyOfRange(in, inOff, inOff + len);
-        Working w = take();
-        try {
-            w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
-            w.out.point(out, outOff);
-            seal(w, key, n0, n1, n2, aad, aadOff, aadLen, w.in, len, w.out);
-        } finally {
-            putBack(w);
-            if (copy != null) {
-                Arrays.fill(copy, (byte) 0);
-            }
-        }
+        onArrays(true, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
     public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         byte[] in, int inOff, int len, byte[] out, int outOff) {
+        return onArrays(false, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
+    }
+
+    /**
+     * {@link #message} between arrays, through a private copy of the input where the output starts inside it after
+     * its start ({@link Overlap#forwardSafe}). Opening, the received tag (after the ciphertext) is read first.
+     */
+    private boolean onArrays(boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                             byte[] in, int inOff, int len, byte[] out, int outOff) {
         byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe() ? null
                 : Arrays.copyOfRange(in, inOff, inOff + len);
         Working w = take();
         try {
-            System.arraycopy(in, inOff + len, w.received, 0, TAG);
+            if (!sealing) {
+                System.arraycopy(in, inOff + len, w.received, 0, TAG);
+            }
             w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
             w.out.point(out, outOff);
-            return open(w, key, n0, n1, n2, aad, aadOff, aadLen, w.in, len, w.out);
+            return message(w, sealing, key, n0, n1, n2, aad, aadOff, aadLen, w.in, len, w.out);
         } finally {
             putBack(w);
             if (copy != null) {
@@ -344,37 +324,35 @@ public final class JavaAead implements AeadEngine {
     @Override
     public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                      ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        if (in.hasArray() && out.hasArray()) {
-            seal(key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
-                    out.array(), out.arrayOffset() + outPos);
-            return;
-        }
-        byte[] copy = copyIfAliased(in, inPos, len, out, outPos);
-        Working w = take();
-        try {
-            seal(w, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len, output(w, out, outPos));
-        } finally {
-            putBack(w);
-            if (copy != null) {
-                Arrays.fill(copy, (byte) 0);
-            }
-        }
+        onBuffers(true, key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }
 
     @Override
     public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                         ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+        return onBuffers(false, key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
+    }
+
+    /** {@link #message} between buffers: as {@link #onArrays} where both show their arrays. */
+    private boolean onBuffers(boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
+                              ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (in.hasArray() && out.hasArray()) {
-            return open(key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
+            return onArrays(sealing, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
                     out.array(), out.arrayOffset() + outPos);
         }
+        byte[] copy = copyIfAliased(in, inPos, len, out, outPos);
         Working w = take();
         try {
-            in.get(inPos + len, w.received, 0, TAG);
-            Input src = input(w, in, inPos, copyIfAliased(in, inPos, len, out, outPos));
-            return open(w, key, n0, n1, n2, aad, aadOff, aadLen, src, len, output(w, out, outPos));
+            if (!sealing) {
+                in.get(inPos + len, w.received, 0, TAG);
+            }
+            return message(w, sealing, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len,
+                    output(w, out, outPos));
         } finally {
             putBack(w);
+            if (copy != null) {
+                Arrays.fill(copy, (byte) 0);
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ public final class Poly1305 {
     // a partial block
     private final byte[] buf = new byte[16];
     private int bufLen;
+    // the length block updateLengths builds (lengths only, nothing secret), so that it allocates nothing
+    private final byte[] lengths = new byte[16];
 
     /** An instance keyed with {@code key[off .. off + 32)}. */
     public Poly1305(byte[] key, int off) {
@@ -95,16 +97,9 @@ public final class Poly1305 {
 
     /** Absorbs two little-endian 64-bit words (the AEAD's length block). */
     public void updateLengths(long a, long b) {
-        if (bufLen == 0) { // the AEAD's case, right after pad16: one whole block, built in the buffer
-            Bytes.LE_LONG.set(buf, 0, a);
-            Bytes.LE_LONG.set(buf, 8, b);
-            blocks(buf, 0, 16, 1L << 24);
-            return;
-        }
-        byte[] t = new byte[16];
-        Bytes.LE_LONG.set(t, 0, a);
-        Bytes.LE_LONG.set(t, 8, b);
-        update(t, 0, 16);
+        Bytes.LE_LONG.set(lengths, 0, a);
+        Bytes.LE_LONG.set(lengths, 8, b);
+        update(lengths, 0, 16);
     }
 
     private void blocks(byte[] m, int off, int len, long hibit) {
