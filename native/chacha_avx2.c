@@ -5,7 +5,7 @@
  * enabled in XCR0).
  *
  * Passes: 16 blocks as two interleaved 8-block states, 8 blocks on 256-bit vectors (vertical layout + 8x8
- * transpose), 4 blocks vertical on 128-bit vectors, 2 blocks horizontal on 128-bit vectors, 1 block scalar.
+ * transpose), 4 blocks horizontal on 256-bit vectors, 2 blocks horizontal on 128-bit vectors, 1 block scalar.
  * Rotates by 16 and 8 are vpshufb, by 12 and 7 shift-shift-or (AVX2 has no vector rotate).
  *
  * Why 16: one 8-block pass is latency-bound (four dependency chains of add/xor/rotate), so it costs the same
@@ -38,12 +38,14 @@
  *
  * so 10..15 blocks take one partly used 16-block pass (9: 8+1 costs the same and does less work).
  *
- * JC_HAVE_LONE: 9, 17 and 16k+1 blocks run their last block on scalar registers inside the 8- or 16-block pass
- * before it (the integer ALUs are idle during a vector pass). bench_kernels --blocks --best, two runs, ns per call:
+ * The 4-block pass has since become horizontal (jc_pass_x4 in chacha_simd.h: 115-118 ns for 4 blocks against the
+ * vertical pass's 174-179 on a Zen 4 at 3.6 GHz). The thresholds still hold there (same harness, three runs):
  *
- *   blocks        9        17        25        33
- *   before    353-353   398-419   635-658   706-721
- *   lone      208-219   327-335   506-542   628-642 */
+ *   blocks              3         4         5         6         7         8
+ *   avx2 vertical 4 185-186   174-179   196-214   197-205   198-208   187-192
+ *   horizontal 4    124-131   115-118   173-184   173-187   178-188   168-169
+ *   JC_MIN_8 8      121-139   118-121   246-290   220-231   239-255   164-173   (5..7: 4 + 1 or 4 + 2 + 1)
+ */
 #ifndef JC_MIN_16
 #define JC_MIN_16 10
 #endif

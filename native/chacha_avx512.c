@@ -5,8 +5,8 @@
  * in CPUID and opmask/ZMM state enabled in XCR0).
  *
  * Passes: 32 blocks as two interleaved 16-block states, 16 blocks on 512-bit vectors (vertical layout +
- * 16x16 transpose), 8 and 4 blocks vertical on 256- and 128-bit vectors (AVX-512VL), 2 blocks horizontal on
- * 128-bit vectors, 1 block scalar.
+ * 16x16 transpose), 8 blocks vertical on 256-bit vectors (AVX-512VL), 4 blocks horizontal on 256-bit vectors,
+ * 2 blocks horizontal on 128-bit vectors, 1 block scalar.
  *
  * Why 32: one 16-block pass is latency-bound (it costs about what an 8-block pass does: 163 vs 156 ns), so
  * two interleaved 16-block states (32 live zmm, a few spills) raised 16 KiB from 6550 to 8900 MB/s
@@ -42,6 +42,17 @@
  *   avx512 *   286   301   314   312   320   327   327   233    (* with JC_MIN_32 32)
  *
  * so 17..31 blocks take one partly used 32-block pass.
+ *
+ * The 4-block pass has since become horizontal (jc_pass_x4 in chacha_simd.h: 100-105 ns for 4 blocks against the
+ * vertical pass's 119-130 on a Zen 4 at 3.6 GHz). The thresholds still hold there (same harness, three runs):
+ *
+ *   blocks              3         4         5         6         7         8
+ *   avx512 vertical 4 135-146   124-130   137-147   131-147   135-162   122-131
+ *   horizontal 4    108-121   101-105   135-157   136-159   137-160   122-133
+ *   JC_MIN_8 8      108-109   103-106   241-266   197-202   213-214   123-128   (5..7: 4 + 1 or 4 + 2 + 1)
+ *
+ * (rot(x ^ y) as one vpternlogd of y's two shifts and x's rotate, which shortens the chain on Zen 4's 2-cycle
+ * vprold, made the horizontal passes slower there: 2 blocks 112-116 against 96-99 ns.)
  *
  * JC_HAVE_LONE: 9, 17 and 32k+1 blocks run their last block on scalar registers inside the 8-, 16- or 32-block
  * pass before it (the integer ALUs are idle during a vector pass). Same harness, two runs, ns per call:
