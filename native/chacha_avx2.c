@@ -45,7 +45,17 @@
  *   avx2 vertical 4 185-186   174-179   196-214   197-205   198-208   187-192
  *   horizontal 4    124-131   115-118   173-184   173-187   178-188   168-169
  *   JC_MIN_8 8      121-139   118-121   246-290   220-231   239-255   164-173   (5..7: 4 + 1 or 4 + 2 + 1)
- */
+ *
+ * JC_HAVE_LONE: 9, 17 and 16k+1 blocks run their last block on scalar registers inside the 8- or 16-block pass
+ * before it (the integer ALUs are idle during a vector pass). bench_kernels --blocks --best, two runs, ns per call:
+ *
+ *   blocks        9        17        25        33
+ *   before    353-353   398-419   635-658   706-721
+ *   lone      208-219   327-335   506-542   628-642
+ *
+ * and 5 blocks likewise inside the horizontal 4-block pass (Zen 4, three runs): 172-180 ns as one partly used
+ * 8-block pass, 133-137 with the lone block; a 256 B AEAD seal (5 blocks with the key block, bench_aead --best)
+ * 799-807 -> 859-894 MB/s. */
 #ifndef JC_MIN_16
 #define JC_MIN_16 10
 #endif

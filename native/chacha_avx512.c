@@ -59,7 +59,11 @@
  *
  *   blocks        9        17        33
  *   before    169-172   232-236   322-342     (9: one partly used 16-block pass; 17: 32-block; 33: 32 + scalar)
- *   lone      160-162   163-172   216-230 */
+ *   lone      160-162   163-172   216-230
+ *
+ * and 5 blocks likewise inside the horizontal 4-block pass (Zen 4, three runs): 133-153 ns as one partly used
+ * 8-block pass, 113-115 with the lone block (once 173); a 256 B AEAD seal (5 blocks with the key block,
+ * bench_aead --best) 898-901 -> 963-967 MB/s. */
 #ifndef JC_MIN_32
 #define JC_MIN_32 17
 #endif

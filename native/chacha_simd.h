@@ -11,8 +11,8 @@
  *   JC_POLY_STEP(h0, h1, h2, r0, r1, s1, m)
  *                          optional, with JC_HAVE_X8: one radix-2^64 Poly1305 block; defines
  *                          jc_chacha_xor_mac_<JC_ISA> (ChaCha20 and Poly1305 interleaved, for the AEAD)
- *   JC_HAVE_LONE           1: a call whose last pass would leave one block (9, 17 or 32k+1 blocks) runs that
- *                          block on scalar registers inside the 8-, 16- or 32-block pass before it
+ *   JC_HAVE_LONE           1: a call whose last pass would leave one block (5, 9, 17 or 32k+1 blocks) runs that
+ *                          block on scalar registers inside the 4-, 8-, 16- or 32-block pass before it
  *                          (jc_pass_x<W>_lone), where measured faster than the pass plus a scalar call
  *   JC_MIN_16/8/4/2        size-adaptive thresholds: the tail loop runs a G-block pass when at least
  *                          JC_MIN_G blocks (partial ones included) remain; below every threshold (a single
@@ -128,7 +128,7 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
     } while (0)
 
 #define JC_QR4(...) JC_QR4_ROT(JC_ROT16, JC_ROT12, JC_ROT8, JC_ROT7, __VA_ARGS__)
-/* The same on 32-bit scalars (a lone block riding along a vertical pass: see JC_DEFINE_VPASS_LONE). */
+/* The same on 32-bit scalars (a lone block riding along a vector pass: see JC_SINIT). */
 #define JC_SROT16(x) JC_ROTL(x, 16)
 #define JC_SROT12(x) JC_ROTL(x, 12)
 #define JC_SROT8(x) JC_ROTL(x, 8)
@@ -276,7 +276,7 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
 
 /* ---------------------------------------------------------------------------------------------------------
  * The lone block: one more block on scalar registers k0..k15, at block lblk of the call, riding along a
- * vertical pass (jc_pass_x<W>_lone): a latency-bound pass leaves the integer ALUs idle, so a last single block
+ * vector pass (jc_pass_x<W>_lone): a latency-bound pass leaves the integer ALUs idle, so a last single block
  * (or the AEAD's key block) costs little beside it instead of a scalar call of its own. llen <= 64 bytes of it
  * are XORed from lin into lout (lin == NULL: raw keystream).
  */
@@ -326,7 +326,7 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
         if (lone)                                                                                         \
             JC_SFINISH(k);                                                                                \
     }                                                                                                     \
-    JC_DEFINE_PASS_ENTRIES(W)
+    JC_DEFINE_PASS_ENTRIES(W, jc_vpass_x##W)
 
 /* 2W blocks as two independent W-block states in one loop: twice the independent dependency chains of
  * jc_pass_x<W>, for cores where one W-block pass is latency-bound rather than throughput-bound. */
@@ -359,21 +359,21 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
         if (lone)                                                                                         \
             JC_SFINISH(k);                                                                                \
     }                                                                                                     \
-    JC_DEFINE_PASS_ENTRIES(W2)
+    JC_DEFINE_PASS_ENTRIES(W2, jc_vpass_x##W2)
 
-/* jc_pass_x<W>, and jc_pass_x<W>_lone with the lone block (used by the widest passes only). */
-#define JC_DEFINE_PASS_ENTRIES(W)                                                                         \
+/* jc_pass_x<W>, and jc_pass_x<W>_lone with the lone block, over the pass core CORE. */
+#define JC_DEFINE_PASS_ENTRIES(W, CORE)                                                                   \
     static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
                              const uint8_t *in, uint8_t *out)                                             \
     {                                                                                                     \
-        jc_vpass_x##W(s, rounds, counter64, blk, in, out, 0, 0, NULL, NULL, 0);                           \
+        CORE(s, rounds, counter64, blk, in, out, 0, 0, NULL, NULL, 0);                                    \
     }                                                                                                     \
     __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds,            \
                                                             int counter64, size_t blk, const uint8_t *in, \
                                                             uint8_t *out, size_t lblk, const uint8_t *lin, \
                                                             uint8_t *lout, size_t llen)                   \
     {                                                                                                     \
-        jc_vpass_x##W(s, rounds, counter64, blk, in, out, 1, lblk, lin, lout, llen);                      \
+        CORE(s, rounds, counter64, blk, in, out, 1, lblk, lin, lout, llen);                               \
     }
 
 #if !JC_HAVE_X8 /* else horizontal: see jc_pass_x4 below */
@@ -439,9 +439,11 @@ JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 #define JC_DIAG(a, c, d) JC_HDIAG(JC_LANES1, a, c, d)
 #define JC_UNDIAG(a, c, d) JC_HUNDIAG(JC_LANES1, a, c, d)
 
-/* The rounds of two interleaved horizontal states (a, b, c, d) and (e, f, g, h), of one block per lane. */
-#define JC_HROUNDS2(LANES, a, b, c, d, e, f, g, h)                                                        \
+/* The rounds of two interleaved horizontal states (a, b, c, d) and (e, f, g, h), of one block per lane; EXTRA runs
+ * once a double round beside them. */
+#define JC_HROUNDS2(LANES, a, b, c, d, e, f, g, h, EXTRA)                                                 \
     for (int r = 0; r < rounds; r += 2) {                                                                 \
+        EXTRA;                                                                                            \
         JC_HQR(a, b, c, d);                                                                               \
         JC_HQR(e, f, g, h);                                                                               \
         JC_HDIAG(LANES, a, c, d);                                                                         \
@@ -483,7 +485,7 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
     const u32x4 d0 = {lo, hi, s[14], s[15]}, d1 = {lo1, hi1, s[14], s[15]};
     u32x4 a = a0, b = b0, c = c0, d = d0;
     u32x4 e = a0, f = b0, g = c0, h = d1;
-    JC_HROUNDS2(JC_LANES1, a, b, c, d, e, f, g, h);
+    JC_HROUNDS2(JC_LANES1, a, b, c, d, e, f, g, h, (void)0);
     jc_put_u32x4(a + a0, in, out, 0);
     jc_put_u32x4(b + b0, in, out, 16);
     jc_put_u32x4(c + c0, in, out, 32);
@@ -513,8 +515,8 @@ JC_AI void jc_hstore_x2(u32x8 a, u32x8 b, u32x8 c, u32x8 d, const uint8_t *in, u
     jc_put_u32x8(__builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64);
     jc_put_u32x8(__builtin_shufflevector(c, d, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 96);
 }
-static void jc_pass_x4(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
-                       uint8_t *out)
+JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                       uint8_t *out, JC_LONE_PARAMS)
 {
     const u32x4 ra = jc_load_u32x4(s), rb = jc_load_u32x4(s + 4), rc = jc_load_u32x4(s + 8);
     const u32x8 a0 = __builtin_shufflevector(ra, ra, JC_LANES2(JC_ROW));
@@ -527,10 +529,14 @@ static void jc_pass_x4(const uint32_t s[16], int rounds, int counter64, size_t b
     const u32x8 d1 = {lo[2], hi[2], s[14], s[15], lo[3], hi[3], s[14], s[15]};
     u32x8 a = a0, b = b0, c = c0, d = d0;
     u32x8 e = a0, f = b0, g = c0, h = d1;
-    JC_HROUNDS2(JC_LANES2, a, b, c, d, e, f, g, h);
+    JC_SINIT(k);
+    JC_HROUNDS2(JC_LANES2, a, b, c, d, e, f, g, h, if (lone) JC_SDROUND(k));
     jc_hstore_x2(a + a0, b + b0, c + c0, d + d0, in, out);
     jc_hstore_x2(e + a0, f + b0, g + c0, h + d1, in == NULL ? NULL : in + 128, out + 128);
+    if (lone)
+        JC_SFINISH(k);
 }
+JC_DEFINE_PASS_ENTRIES(4, jc_hpass_x4)
 #endif
 
 #ifdef JC_POLY_STEP
@@ -653,6 +659,7 @@ JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counte
 #if JC_HAS_PASS8
     case 8: jc_pass_x8_lone(s, rounds, counter64, blk, in, out, blk + 8, lin, out + n, len - n); return 1;
 #endif
+    case 4: jc_pass_x4_lone(s, rounds, counter64, blk, in, out, blk + 4, lin, out + n, len - n); return 1;
     default: return 0;
     }
 }
@@ -674,7 +681,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
     }
     while (len > 0) {
         size_t nb = (len + 63) / 64;
-        if (JC_HAVE_LONE && (nb == 9 || nb == 17) &&
+        if (JC_HAVE_LONE && (nb == 5 || nb == 9 || nb == 17) &&
             jc_pass_group_lone((int)(nb - 1), state, rounds, counter64, blk, in, out, len))
             return;
         int g = jc_pick_group(nb);
