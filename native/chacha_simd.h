@@ -421,9 +421,10 @@ JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 #define JC_LROT1(o) (o) + 1, (o) + 2, (o) + 3, (o) + 0
 #define JC_LROT2(o) (o) + 2, (o) + 3, (o) + 0, (o) + 1
 #define JC_LROT3(o) (o) + 3, (o) + 0, (o) + 1, (o) + 2
-/* Columns -> diagonals and back, in every 128-bit lane. Row b stays and rows a, c, d move (lane i then holds a[i-1], b[i], c[i+1],
- * d[i+2], the diagonal from a[i-1]): a round ends with b's rotate by 7, so moving b would put a shuffle on the
- * critical path twice a double round, while a, c and d are ready earlier and move in the shadow of b's last ops. */
+/* Columns -> diagonals and back, in every 128-bit lane. Row b stays and rows a, c, d move (word i of a lane then
+ * holds a[i-1], b[i], c[i+1], d[i+2], the diagonal from a[i-1]): a round ends with b's rotate by 7, so moving b
+ * would put a shuffle on the critical path twice a double round, while a, c and d are ready earlier and move in
+ * the shadow of b's last ops. */
 #define JC_HDIAG(LANES, a, c, d)                                                                          \
     do {                                                                                                  \
         a = __builtin_shufflevector(a, a, LANES(JC_LROT3));                                               \
