@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongPredicate;
@@ -40,8 +41,9 @@ import org.jfree.data.xy.XYSeriesCollection;
  * a Markdown report (targets, then MB/s tables per JDK) and PNG charts (MB/s against message size, log x axis).
  * A cell found in several files takes the last file's figure, so a re-run of some cells (for example with more
  * forks, where the first run's error was above 10 %) is merged by naming its file after the full run's.
- * OpenSSL's figures that a suite run measured beside its own cells ({@code Suite --openssl}) serve that JDK's
- * ratios; {@code --openssl FILE} serves the runs that have none.
+ * OpenSSL's figures that a suite run measured ({@code Suite --openssl}) serve that JDK's ratios, each cipher's from
+ * the last file that measured it right after its own 16 KiB cells (else from the last file that has it);
+ * {@code --openssl FILE} serves the runs that have none.
  *
  * <pre>
  * report [--md docs/bench/results.md] [--charts DIR (default: the Markdown's folder)] [--openssl FILE]
@@ -97,8 +99,13 @@ public final class Report {
         final Map<String, String> settings = new LinkedHashMap<>();
         /** Conscrypt on this JDK as the suite's probe saw it (version, offers, lacks, or problem); null if unknown. */
         JsonObject conscrypt;
-        /** {@code openssl speed}'s figures measured inside this run ({@code Suite --openssl}); null if none. */
+        /**
+         * {@code openssl speed}'s figures measured inside this run ({@code Suite --openssl}), each cipher's from the
+         * file chosen by {@link #takeOpenssl}; null if none.
+         */
         JsonObject openssl;
+        /** Per cipher of {@link OpenSslSpeed#CIPHERS}: the suite file whose figures serve it. */
+        final Map<String, OpensslSource> opensslSources = new LinkedHashMap<>();
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
 
         Run(String jdk) {
@@ -117,6 +124,65 @@ public final class Report {
         Map<String, NavigableMap<Long, Val>> impls(String group, int threads) {
             return data.getOrDefault(group, Map.of()).getOrDefault(threads, Map.of());
         }
+
+        /**
+         * Takes OpenSSL's figures of one suite file ({@code o}, its {@code jchachaOpenssl}) for each cipher they have:
+         * a later file wins, as for a cell, except over a figure measured right after its own 16 KiB cells by one
+         * that was not (a re-run of other sizes measures OpenSSL after its JMH runs, minutes or an hour away from
+         * the 16 KiB cells it would be compared with).
+         */
+        void takeOpenssl(JsonObject o, String file) {
+            Set<String> beside = besideCells(o);
+            for (String cipher : OpenSslSpeed.CIPHERS) {
+                if (!o.getAsJsonObject("mbps").has(cipher)) {
+                    continue;
+                }
+                OpensslSource held = opensslSources.get(cipher);
+                boolean b = beside.contains(cipher);
+                if (held == null || b || !held.beside()) {
+                    opensslSources.put(cipher, new OpensslSource(o, file, b));
+                }
+            }
+            JsonObject merged = new JsonObject();
+            JsonObject mbps = new JsonObject();
+            List<String> where = new ArrayList<>();
+            opensslSources.forEach((cipher, src) -> {
+                for (String k : List.of("version", "bytes", "seconds", "avx2Mask")) {
+                    merged.add(k, src.figures().get(k));
+                }
+                for (String k : List.of(cipher, cipher + "-avx2")) {
+                    if (src.figures().getAsJsonObject("mbps").has(k)) {
+                        mbps.add(k, src.figures().getAsJsonObject("mbps").get(k));
+                    }
+                }
+                where.add(cipher + (src.beside() ? " right after its 16 KiB cells" : " after the JMH runs") + " ("
+                        + src.file() + ")");
+            });
+            merged.add("mbps", mbps);
+            merged.addProperty("beside", String.join(", ", where));
+            openssl = merged;
+        }
+    }
+
+    /** The suite file whose {@code openssl speed} figures serve a cipher, and whether it measured them beside its cells. */
+    record OpensslSource(JsonObject figures, String file, boolean beside) {}
+
+    /**
+     * The ciphers a suite file's OpenSSL figures ({@code jchachaOpenssl}) measured right after their own 16 KiB cells:
+     * its {@code besideCells}, or in files older than that field, the ones its {@code beside} words say so of.
+     */
+    static Set<String> besideCells(JsonObject o) {
+        Set<String> s = new TreeSet<>();
+        if (o.has("besideCells")) {
+            o.getAsJsonArray("besideCells").forEach(c -> s.add(c.getAsString()));
+        } else if (o.has("beside")) {
+            for (String c : OpenSslSpeed.CIPHERS) {
+                if (o.get("beside").getAsString().contains(c + " right after its 16 KiB cells")) {
+                    s.add(c);
+                }
+            }
+        }
+        return s;
     }
 
     private Report() {}
@@ -294,7 +360,7 @@ public final class Report {
                 run.cpu = cpu;
             }
             if (o.has("jchachaOpenssl")) {
-                run.openssl = o.getAsJsonObject("jchachaOpenssl");
+                run.takeOpenssl(o.getAsJsonObject("jchachaOpenssl"), file.getFileName().toString());
             }
             // a file where Conscrypt loaded wins over one where it did not (its cells come from that file)
             if (o.has("jchachaConscrypt") && (run.conscrypt == null || !run.conscrypt.has("version"))) {

@@ -182,6 +182,10 @@ public final class Suite {
                         + "runs") + " in the JDK " + major(probe.get("java")) + " run");
             }
             ossl.addProperty("beside", String.join(", ", when));
+            // the same for the report, which takes each cipher's figure from a file that measured it beside its cells
+            JsonArray besideCells = new JsonArray();
+            opensslDone.forEach(besideCells::add);
+            ossl.add("besideCells", besideCells);
         }
         if (parts.contains("threads")) {
             // per-core scaling: the same streaming benchmarks on 2 threads (JMH adds up the threads' ops/s)
