@@ -92,7 +92,8 @@ public final class Report {
     /** One JDK's results: group -> threads -> impl -> size -> value. */
     static final class Run {
         final String jdk;
-        String vm = "";
+        /** Each cell's JVM ("group threads impl size" -> name and version): a package update between re-runs adds one. */
+        final Map<String, String> vms = new LinkedHashMap<>();
         String active;
         String cpu;
         /** Each cell's JMH settings ("group threads impl size" -> "2 fork(s), ..."): re-runs may differ. */
@@ -245,7 +246,16 @@ public final class Report {
                 .append(" % of its score (or that has no error estimate). ");
         sb.append("Ratios are computed within one JDK's run.\n\n");
         for (Run r : runs.values()) {
-            sb.append("- JDK ").append(r.jdk).append(": ").append(r.vm);
+            sb.append("- JDK ").append(r.jdk).append(": ");
+            Map<String, Integer> vmCells = new LinkedHashMap<>();
+            r.vms.values().forEach(v -> vmCells.merge(v, 1, Integer::sum));
+            if (vmCells.size() == 1) {
+                sb.append(vmCells.keySet().iterator().next());
+            } else {
+                List<String> each = new ArrayList<>();
+                vmCells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
+                sb.append(String.join(", ", each));
+            }
             if (r.active != null) {
                 sb.append("; `auto` = `").append(r.active).append('`');
             }
@@ -337,12 +347,13 @@ public final class Report {
             }
             String jdk = Suite.major(o.get("jdkVersion").getAsString());
             Run run = runs.computeIfAbsent(jdk, Run::new);
-            run.vm = o.get("vmName").getAsString() + " " + o.get("vmVersion").getAsString();
             if (o.has("jchachaActive") && "auto".equals(impl)) {
                 run.active = o.get("jchachaActive").getAsString();
             }
             long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
             int threads = o.get("threads").getAsInt();
+            run.vms.put(group + " " + threads + " " + impl + " " + size,
+                    o.get("vmName").getAsString() + " " + o.get("vmVersion").getAsString());
             if (o.has("forks") && o.has("measurementIterations")) {
                 run.settings.put(group + " " + threads + " " + impl + " " + size, o.get("forks").getAsInt()
                         + " fork(s), " + o.get("warmupIterations").getAsInt() + " x "
