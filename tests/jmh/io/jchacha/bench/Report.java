@@ -92,7 +92,7 @@ public final class Report {
     /** One JDK's results: group -> threads -> impl -> size -> value. */
     static final class Run {
         final String jdk;
-        /** Each cell's JVM ("group threads impl size" -> name and version): a package update between re-runs adds one. */
+        /** Each cell's JVM ("group threads impl size" -> name and version); a package update between runs adds one. */
         final Map<String, String> vms = new LinkedHashMap<>();
         String active;
         String cpu;
@@ -147,6 +147,9 @@ public final class Report {
             JsonObject merged = new JsonObject();
             JsonObject mbps = new JsonObject();
             List<String> where = new ArrayList<>();
+            // figures from different OpenSSL versions (a package update between runs) say which is which
+            boolean versions = opensslSources.values().stream().map(src -> src.figures().get("version")).distinct()
+                    .count() > 1;
             opensslSources.forEach((cipher, src) -> {
                 for (String k : List.of("version", "bytes", "seconds", "avx2Mask")) {
                     merged.add(k, src.figures().get(k));
@@ -157,7 +160,7 @@ public final class Report {
                     }
                 }
                 where.add(cipher + (src.beside() ? " right after its 16 KiB cells" : " after the JMH runs") + " ("
-                        + src.file() + ")");
+                        + src.file() + (versions ? ", " + src.figures().get("version").getAsString() : "") + ")");
             });
             merged.add("mbps", mbps);
             merged.addProperty("beside", String.join(", ", where));
@@ -165,7 +168,7 @@ public final class Report {
         }
     }
 
-    /** The suite file whose {@code openssl speed} figures serve a cipher, and whether it measured them beside its cells. */
+    /** The suite file whose {@code openssl speed} figures serve a cipher; whether it measured them beside its cells. */
     record OpensslSource(JsonObject figures, String file, boolean beside) {}
 
     /**
