@@ -19,6 +19,8 @@ import org.openjdk.jmh.annotations.*;
  * <pre>
  * java -jar target/jchacha-benchmarks.jar JdkStreamCostBench -f 1 -wi 3 -w 500ms -i 10 -r 500ms
  * </pre>
+ * JMH's {@code -jvmArgsAppend} (for example to add {@code -XX:CompileCommand=...}) replaces this class's fork
+ * arguments: repeat {@code -Djchacha.native.path=/nonexistent} in it, or {@code update} runs on the native backend.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
