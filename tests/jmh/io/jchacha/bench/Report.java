@@ -14,6 +14,7 @@ import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -168,6 +169,21 @@ public final class Report {
         }
     }
 
+    /**
+     * The distinct values of a per-cell property (a JVM, JMH settings), in first-seen order: the one value alone, or
+     * each with how many cells have it.
+     */
+    static String perCells(Collection<String> cellValues) {
+        Map<String, Integer> cells = new LinkedHashMap<>();
+        cellValues.forEach(v -> cells.merge(v, 1, Integer::sum));
+        if (cells.size() == 1) {
+            return cells.keySet().iterator().next();
+        }
+        List<String> each = new ArrayList<>();
+        cells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
+        return String.join(", ", each);
+    }
+
     /** The suite file whose {@code openssl speed} figures serve a cipher; whether it measured them beside its cells. */
     record OpensslSource(JsonObject figures, String file, boolean beside) {}
 
@@ -249,30 +265,12 @@ public final class Report {
                 .append(" % of its score (or that has no error estimate). ");
         sb.append("Ratios are computed within one JDK's run.\n\n");
         for (Run r : runs.values()) {
-            sb.append("- JDK ").append(r.jdk).append(": ");
-            Map<String, Integer> vmCells = new LinkedHashMap<>();
-            r.vms.values().forEach(v -> vmCells.merge(v, 1, Integer::sum));
-            if (vmCells.size() == 1) {
-                sb.append(vmCells.keySet().iterator().next());
-            } else {
-                List<String> each = new ArrayList<>();
-                vmCells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
-                sb.append(String.join(", ", each));
-            }
+            sb.append("- JDK ").append(r.jdk).append(": ").append(perCells(r.vms.values()));
             if (r.active != null) {
                 sb.append("; `auto` = `").append(r.active).append('`');
             }
             if (!r.settings.isEmpty()) {
-                Map<String, Integer> cells = new LinkedHashMap<>();
-                r.settings.values().forEach(v -> cells.merge(v, 1, Integer::sum));
-                sb.append("; JMH ");
-                if (cells.size() == 1) {
-                    sb.append(cells.keySet().iterator().next());
-                } else {
-                    List<String> each = new ArrayList<>();
-                    cells.forEach((v, n) -> each.add(v + " (" + n + " cells)"));
-                    sb.append(String.join(", ", each));
-                }
+                sb.append("; JMH ").append(perCells(r.settings.values()));
             }
             if (r.cpu != null) {
                 sb.append("; CPU: ").append(r.cpu);
