@@ -149,6 +149,18 @@ final class JdkEngine implements Engine {
         }
     }
 
+    @Override
+    public boolean continuesStreams() {
+        return true;
+    }
+
+    @Override
+    public boolean xorContinuing(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len,
+                                 EngineScratch scratch) {
+        StreamCipher sc = held(scratch);
+        return sc != null && sc.continueAt(block, counter64, in, inOff, out, outOff, len);
+    }
+
     /** This engine's Cipher in {@code scratch}, or null. */
     private StreamCipher held(EngineScratch scratch) {
         EngineScratch.Held h = scratch.held();
@@ -204,6 +216,21 @@ final class JdkEngine implements Engine {
             if (len % 64 == 0) {
                 next = at + len / 64;
             }
+        }
+
+        /**
+         * {@link #run} where the Cipher stands at block {@code block} (the key and nonce vouched for by the caller),
+         * for whole blocks that do not cross a carry into a 64-bit counter's high word, which is SunJCE's first
+         * nonce word; false, with nothing done, anywhere else.
+         */
+        boolean continueAt(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
+            long low = block & M;
+            if (next != low || counter64 && (n0 != (int) (block >>> 32) || low + (len >>> 6) > 1L << 32)) {
+                return false;
+            }
+            EngineCalls.served(Backend.JDK);
+            run(in, inOff, out, outOff, len);
+            return true;
         }
 
         /** Whether the Cipher stands at nonce ({@code nonce0}, state[14], state[15]), block {@code counter}. */

@@ -253,21 +253,65 @@ class ChaCha20StreamTest {
                 c.seek(pos);
             }
             int n = Math.min(total - pos, sizes[step % sizes.length]);
-            byte[] out = new byte[n];
-            if (step % 3 == 0) {
-                System.arraycopy(msg, pos, out, 0, n);
-                c.update(out, 0, n, out, 0);
-            } else {
-                c.update(msg, pos, n, out, 0);
+            pos = updateAndCheck(c, msg, ref, pos, n, step % 3 == 0, 0, v + "/" + rounds + " step " + step);
+        }
+    }
+
+    /**
+     * {@code n} bytes of {@code msg} from {@code pos} through {@code c} (in place, or into another array), at
+     * {@code outOff} of the array the output lands in, checked against {@code ref} and {@code c}'s new position.
+     *
+     * @return the position after the update
+     */
+    private static int updateAndCheck(ChaCha20 c, byte[] msg, byte[] ref, int pos, int n, boolean inPlace, int outOff,
+                                      String what) {
+        byte[] out = new byte[outOff + n];
+        if (inPlace) {
+            System.arraycopy(msg, pos, out, outOff, n);
+            c.update(out, outOff, n, out, outOff);
+        } else {
+            c.update(msg, pos, n, out, outOff);
+        }
+        for (int i = 0; i < n; i++) {
+            if (out[outOff + i] != (byte) (msg[pos + i] ^ ref[pos + i])) {
+                throw new AssertionError(what + " (" + n + " bytes at " + pos + "): byte " + i
+                        + " differs from reference");
             }
-            for (int i = 0; i < n; i++) {
-                if (out[i] != (byte) (msg[pos + i] ^ ref[pos + i])) {
-                    throw new AssertionError(v + "/" + rounds + " step " + step + " (" + n + " bytes at " + pos
-                            + "): byte " + i + " differs from reference");
-                }
+        }
+        assertEquals(pos + n, c.position(), what);
+        return pos + n;
+    }
+
+    /**
+     * A steady stream of whole-block updates (after the keystream cache, an engine may go on from its own last call:
+     * the jdk engine's Cipher), in place and not, from counter 0, from where it ends exactly at the keystream's end,
+     * and, for 64-bit counters, from where it crosses the carry into the high word: each against the reference.
+     */
+    @ParameterizedTest(name = "{0} {1} rounds")
+    @MethodSource("configs")
+    void steadyBlockUpdatesMatchTheReference(ChaCha20.Variant v, int rounds) {
+        Random r = new Random(700 + v.ordinal() * 3 + rounds);
+        byte[] key = random(r, 32);
+        byte[] nonce = random(r, v.nonceLength());
+        int total = 48 * 1024;
+        byte[] msg = random(r, total);
+        int[] sizes = {256, 256, 512, 256, 1024, 768, 4096, 256, 320};
+        long toEnd = v == ChaCha20.Variant.IETF ? (1L << 32) - total / 64 : -(total / 64);
+        for (long start : new long[] {0, toEnd, (1L << 32) - total / 128}) {
+            if (v == ChaCha20.Variant.IETF && start != 0 && start != toEnd) {
+                continue; // no carry to cross
             }
-            pos += n;
-            assertEquals(pos, c.position());
+            byte[] ref = reference(v, key, nonce, start, rounds, total);
+            ChaCha20 c = ChaCha20.newInstance(v, key, nonce, start, rounds);
+            int pos = 0;
+            for (int step = 0; pos < total; step++) {
+                int n = Math.min(total - pos, sizes[step % sizes.length]);
+                pos = updateAndCheck(c, msg, ref, pos, n, step % 3 == 0, 1,
+                        v + "/" + rounds + " from block " + Long.toUnsignedString(start) + ", step " + step);
+            }
+            if (start == toEnd) {
+                assertEquals(0, c.remaining());
+            }
         }
     }
 

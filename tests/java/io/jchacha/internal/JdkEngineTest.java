@@ -220,6 +220,66 @@ class JdkEngineTest {
         }
     }
 
+    /**
+     * {@code xorContinuing} takes a call only at the block where the scratch's Cipher stopped (the high word too, for a
+     * 64-bit counter) and never across the carry into that high word; it then equals the Java engine. Anywhere else,
+     * or with no Cipher held, it does nothing at all.
+     */
+    @Test
+    void aStreamGoesOnOnlyWhereItsCipherStopped() {
+        JdkEngine e = jdk();
+        assertTrue(e.continuesStreams());
+        for (boolean c64 : new boolean[] {false, true}) {
+            for (int low : new int[] {5, 0xFFFFFFF0}) {
+                EngineScratch scratch = new EngineScratch();
+                try {
+                    int[] s = state(low, c64 ? 7 : 0x1234);
+                    long block = (low & 0xFFFFFFFFL) | (c64 ? 7L << 32 : 0);
+                    assertNotTaken(e, s, block, c64, 256, scratch, "no Cipher held");
+                    assertCall(e, s, scratch, 512, c64); // the Cipher stops 8 blocks on
+                    long at = block + 8;
+                    assertNotTaken(e, s, at - 1, c64, 256, scratch, "a block before");
+                    assertNotTaken(e, s, at + 1, c64, 256, scratch, "a block after");
+                    if (c64) {
+                        assertNotTaken(e, s, at + (1L << 32), c64, 256, scratch, "another high word");
+                    }
+                    int blocksToCarry = (int) Math.min(1 << 20, (1L << 32) - (at & 0xFFFFFFFFL));
+                    if (c64 && blocksToCarry < 64) {
+                        assertNotTaken(e, s, at, c64, (blocksToCarry + 1) * 64, scratch, "across the carry");
+                    }
+                    int len = Math.min(blocksToCarry, 4) * 64;
+                    assertTaken(e, s, at, c64, len, scratch);
+                    assertTaken(e, s, at + len / 64, c64, 64, scratch);
+                } finally {
+                    scratch.wipe();
+                }
+            }
+        }
+    }
+
+    private static void assertNotTaken(JdkEngine e, int[] s, long block, boolean c64, int len, EngineScratch scratch,
+                                       String where) {
+        byte[] msg = random(len);
+        byte[] out = random(len);
+        byte[] before = out.clone();
+        assertFalse(e.xorContinuing(block, c64, msg, 0, out, 0, len, scratch), where);
+        assertArrayEquals(before, out, where + ": output touched");
+    }
+
+    private static void assertTaken(JdkEngine e, int[] s, long block, boolean c64, int len, EngineScratch scratch) {
+        byte[] msg = random(len + 3);
+        byte[] out = new byte[len + 5];
+        assertTrue(e.xorContinuing(block, c64, msg, 3, out, 5, len, scratch), "block " + block);
+        int[] at = s.clone();
+        at[12] = (int) block;
+        if (c64) {
+            at[13] = (int) (block >>> 32);
+        }
+        byte[] expected = new byte[len + 5];
+        JavaEngine.INSTANCE.xor(at, 20, c64, msg, 3, expected, 5, len);
+        assertArrayEquals(expected, out, len + " bytes going on at block " + block);
+    }
+
     @Test
     void ietfCountersMatchTheJavaEngineUpToTheLastBlock() {
         JdkEngine e = jdk();
@@ -287,11 +347,16 @@ class JdkEngineTest {
 
     /** A call of {@code len} bytes with {@code scratch} equals the Java engine's. */
     private static void assertCall(JdkEngine e, int[] s, EngineScratch scratch, int len) {
+        assertCall(e, s, scratch, len, false);
+    }
+
+    /** The same with a 64-bit counter or not. */
+    private static void assertCall(JdkEngine e, int[] s, EngineScratch scratch, int len, boolean c64) {
         byte[] msg = random(len);
         byte[] out = new byte[len];
         byte[] expected = new byte[len];
-        e.xor(s, 20, false, msg, 0, out, 0, len, scratch);
-        JavaEngine.INSTANCE.xor(s, 20, false, msg, 0, expected, 0, len);
+        e.xor(s, 20, c64, msg, 0, out, 0, len, scratch);
+        JavaEngine.INSTANCE.xor(s, 20, c64, msg, 0, expected, 0, len);
         assertArrayEquals(expected, out, len + " bytes at block " + s[12]);
     }
 

@@ -3,6 +3,7 @@ package io.jchacha.internal;
 
 import io.jchacha.Backend;
 import io.jchacha.ChaCha20;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import javax.crypto.Cipher;
 import javax.crypto.spec.ChaCha20ParameterSpec;
@@ -13,9 +14,11 @@ import org.openjdk.jmh.annotations.*;
  * Where a streaming update's time goes on the {@code jdk} backend (what {@code auto} runs with no native library),
  * layer by layer against SunJCE's own {@code Cipher.update} of the same size on a Cipher of its own (and what a call
  * pays that re-keys a kept Cipher, or makes one: {@code Engines.JDK_REKEY_JAVA_BELOW}): the jdk engine's
- * {@code xor} going on where its last call stopped (the Cipher kept in a scratch), and a streaming
- * {@code ChaCha20.update} (the stream layer on top). Block-aligned sizes from {@code JdkEngine.streamDirectBytes()}
- * go to SunJCE in one call each, so the differences are the layers' own cost. Run (JDK 20+):
+ * {@code xor} going on where its last call stopped (the Cipher kept in a scratch), a streaming
+ * {@code ChaCha20.update} (the stream layer on top), and {@code minimal}: the least any wrapper that keeps jchacha's
+ * rules could do around SunJCE (argument checks, overlap, the keystream's limit, a continuation check). Block-aligned
+ * sizes from {@code JdkEngine.streamDirectBytes()} go to SunJCE in one call each, so the differences are the layers'
+ * own cost. Run (JDK 20+):
  * <pre>
  * java -jar target/jchacha-benchmarks.jar JdkStreamCostBench -f 1 -wi 3 -w 500ms -i 10 -r 500ms
  * </pre>
@@ -39,6 +42,7 @@ public class JdkStreamCostBench {
     int[] state;
     EngineScratch scratch;
     ChaCha20 cipher;
+    MinimalStream minimal;
 
     @Setup
     public void setup() throws Exception {
@@ -54,6 +58,9 @@ public class JdkStreamCostBench {
         state[4] = 1;
         scratch = new EngineScratch();
         cipher = ChaCha20.ietf(key, nonce);
+        Cipher m = Cipher.getInstance("ChaCha20", "SunJCE");
+        m.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, 0));
+        minimal = new MinimalStream(m);
     }
 
     /** SunJCE alone: the floor. */
@@ -91,6 +98,58 @@ public class JdkStreamCostBench {
             state[12] = 0;
         }
         return out;
+    }
+
+    /**
+     * The floor of any wrapper that keeps jchacha's rules: argument checks, the overlap test, the keystream limit and
+     * a continuation check, then SunJCE's update, with nothing else (no cache, no engine interface).
+     */
+    @Benchmark
+    public byte[] minimal() throws Exception {
+        minimal.update(in, 0, size, out, 0);
+        return out;
+    }
+
+    /** A SunJCE Cipher behind the checks a jchacha stream makes, and nothing more; whole-block updates only. */
+    static final class MinimalStream {
+        final Cipher c;
+        long block;
+        int offset;
+        long next;
+        boolean destroyed;
+
+        MinimalStream(Cipher c) {
+            this.c = c;
+        }
+
+        int update(byte[] in, int inOff, int len, byte[] out, int outOff) throws Exception {
+            Objects.requireNonNull(in, "input");
+            Objects.requireNonNull(out, "output");
+            Objects.checkFromIndexSize(inOff, len, in.length);
+            Objects.checkFromIndexSize(outOff, len, out.length);
+            if (destroyed) {
+                throw new IllegalStateException("destroyed");
+            }
+            if (in == out && inOff != outOff && Math.abs((long) outOff - inOff) < len) {
+                throw new UnsupportedOperationException("overlap");
+            }
+            long left = ((0xFFFFFFFFL - block) << 6) + 64 - offset;
+            if (len > left) {
+                throw new IllegalStateException("exhausted");
+            }
+            if (offset != 0 || block != next || (len & 63) != 0) {
+                throw new UnsupportedOperationException("not continuing");
+            }
+            c.update(in, inOff, len, out, outOff);
+            block += len >>> 6;
+            if (block > (1L << 30)) {
+                block = 0;
+                c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
+                        new ChaCha20ParameterSpec(new byte[12], 0)); // rewinds: the same keystream again
+            }
+            next = block;
+            return len;
+        }
     }
 
     /** A streaming update: argument checks, the stream layer's bookkeeping, then the engine. */
