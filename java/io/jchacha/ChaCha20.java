@@ -497,7 +497,8 @@ public final class ChaCha20 implements Destroyable {
     /**
      * Whether this cipher streams (its last cache fill was a full one) and the engine's last call for it ended on a
      * block boundary at {@link #engineNext}: a call there continues the engine's work (see
-     * {@link Engine#streamDirectBytes()}). A hint only: an engine never relies on it for correctness.
+     * {@link Engine#streamDirectBytes()}). Hints only: an engine never relies on them for correctness (it checks where
+     * it stands itself).
      */
     private boolean streamed;
     private long engineNext;
@@ -530,18 +531,17 @@ public final class ChaCha20 implements Destroyable {
 
     /**
      * The whole update by the engine going on from its own last call for this cipher ({@link Engine#xorContinuing}),
-     * when it is block-aligned, starts at {@link #engineNext} of a streaming cipher, reaches
-     * {@link Engine#streamDirectBytes()} and ends short of the keystream's end: no cache, no general position
-     * arithmetic, and the engine checks the position alone (this cipher's key, nonce and rounds never change). False,
-     * with nothing done, otherwise. Streaming updates with no native library (jdk engine, JDK 25, Zen 4), jchacha /
-     * SunJCE in one JVM ({@code sidebyside stream 256 512 1024 4096}, docs/DEVELOPING.md), jars alternated, three runs
-     * each, before (the cache test, {@code process}, the engine's {@code xor}) and with this: 256 B 0.890, 0.883, 0.891
-     * and 0.923, 0.916, 0.923; 512 B 0.918, 0.923, 0.960 and 0.955, 0.955, 0.954; 1 KiB 0.955, 0.962, 0.958 and
-     * 0.958, 0.956, 0.834; 4 KiB 0.990, 0.992, 0.987 and 1.016, 0.961, 1.013. Native backends leave at the first test
-     * (the same runs on avx512: 256 B 1.256, 1.255, 1.251 and 1.246, 1.264, 1.244).
+     * when it is block-aligned, starts at {@link #engineNext}, reaches {@link Engine#streamDirectBytes()} and ends
+     * short of the keystream's end: no cache, no general position arithmetic, and the engine checks the position alone
+     * (this cipher's key, nonce and rounds never change). False, with nothing done, otherwise. Streaming updates with
+     * no native library (jdk engine, JDK 25, Zen 4), jchacha / SunJCE in one JVM ({@code sidebyside stream},
+     * docs/DEVELOPING.md), jars alternated, three runs each, through the cache test, {@code process} and the engine's
+     * {@code xor}, then here: 256 B 0.890, 0.883, 0.891 then 0.923, 0.916, 0.923; 512 B 0.918, 0.923, 0.960 then
+     * 0.955, 0.955, 0.954; 1 KiB 0.959, 0.922, 0.963 then 0.968, 0.962, 0.965; 4 KiB even (0.987-0.992, 0.961-1.016).
+     * Native backends leave at the first test (avx512 at 256 B in the same runs: 1.251-1.256, then 1.244-1.264).
      */
     private boolean continued(byte[] in, int inOff, byte[] out, int outOff, int len) {
-        if (!engineContinues || !streamed || offset != 0 || block != engineNext || (len & (BLOCK_LENGTH - 1)) != 0
+        if (!engineContinues || offset != 0 || block != engineNext || (len & (BLOCK_LENGTH - 1)) != 0
                 || len < engine.streamDirectBytes() || Long.compareUnsigned(len >>> 6, lastBlock - block) > 0) {
             return false;
         }

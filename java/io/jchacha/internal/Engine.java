@@ -94,7 +94,8 @@ public interface Engine {
      * The XOR of {@code xor(state, ...)} for a stream whose state is fixed but for the counter, where this engine's
      * last call with {@code scratch} stopped: true with the {@code len} bytes (whole blocks, from block {@code block}:
      * the counter, with its high word when {@code counter64}) done, or false with nothing done when the engine's state
-     * in {@code scratch} does not stand there (then an ordinary {@code xor} serves). It checks only the position: the
+     * in {@code scratch} does not stand there or it prefers {@code xor} for this length (then an ordinary {@code xor}
+     * serves). It checks only the position: the
      * caller vouches that every call it made with {@code scratch} used the key, nonce and 20 rounds of this one (a
      * cipher instance's own scratch, its key and nonce fixed), and that the counter does not run past its limit. The
      * jdk engine's {@code xor} also compares key and nonce before it goes on; with the stream layer's own shortcut

@@ -295,7 +295,7 @@ class ChaCha20StreamTest {
         byte[] nonce = random(r, v.nonceLength());
         int total = 48 * 1024;
         byte[] msg = random(r, total);
-        int[] sizes = {256, 256, 512, 256, 1024, 768, 4096, 256, 320};
+        int[] sizes = {256, 256, 512, 256, 1024, 768, 4096, 256, 320, 8192};
         long toEnd = v == ChaCha20.Variant.IETF ? (1L << 32) - total / 64 : -(total / 64);
         for (long start : new long[] {0, toEnd, (1L << 32) - total / 128}) {
             if (v == ChaCha20.Variant.IETF && start != 0 && start != toEnd) {

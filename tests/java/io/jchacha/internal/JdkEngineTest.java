@@ -222,7 +222,8 @@ class JdkEngineTest {
 
     /**
      * {@code xorContinuing} takes a call only at the block where the scratch's Cipher stopped (the high word too, for a
-     * 64-bit counter) and never across the carry into that high word; it then equals the Java engine. Anywhere else,
+     * 64-bit counter), never across the carry into that high word and never longer than {@code CONTINUE_MAX}; it then
+     * equals the Java engine. Anywhere else,
      * or with no Cipher held, it does nothing at all.
      */
     @Test
@@ -246,6 +247,9 @@ class JdkEngineTest {
                     int blocksToCarry = (int) Math.min(1 << 20, (1L << 32) - (at & 0xFFFFFFFFL));
                     if (c64 && blocksToCarry < 64) {
                         assertNotTaken(e, s, at, c64, (blocksToCarry + 1) * 64, scratch, "across the carry");
+                    }
+                    if (blocksToCarry > JdkEngine.CONTINUE_MAX / 64) {
+                        assertNotTaken(e, s, at, c64, JdkEngine.CONTINUE_MAX + 64, scratch, "longer than it takes");
                     }
                     int len = Math.min(blocksToCarry, 4) * 64;
                     assertTaken(e, s, at, c64, len, scratch);
