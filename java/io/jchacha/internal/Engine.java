@@ -95,11 +95,11 @@ public interface Engine {
      * last call with {@code scratch} stopped: true with the {@code len} bytes (whole blocks, from block {@code block}:
      * the counter, with its high word when {@code counter64}) done, or false with nothing done when the engine's state
      * in {@code scratch} does not stand there or it prefers {@code xor} for this length (then an ordinary {@code xor}
-     * serves). It checks only the position: the
-     * caller vouches that every call it made with {@code scratch} used the key, nonce and 20 rounds of this one (a
-     * cipher instance's own scratch, its key and nonce fixed), and that the counter does not run past its limit. The
-     * jdk engine's {@code xor} also compares key and nonce before it goes on; with the stream layer's own shortcut
-     * this saves 3-4 % of a steady 256-byte update (figures at {@code ChaCha20.continued}).
+     * serves). It checks only the position: the caller vouches that every call it made with {@code scratch} had its
+     * stream's key, nonce and rounds (a cipher instance's own scratch, all three fixed; the jdk engine keeps state
+     * there for 20 rounds only), and that the counter does not run past its limit. The jdk engine's {@code xor} also
+     * compares key and nonce before it goes on; with the stream layer's own shortcut this saves 3-4 % of a steady
+     * 256-byte update (figures at {@code ChaCha20.continued}).
      */
     default boolean xorContinuing(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len,
                                   EngineScratch scratch) {
