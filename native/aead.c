@@ -3,8 +3,8 @@
  * ChaCha20-Poly1305 over a backend's kernels, in one pass that reads each input byte once: JC_AEAD_CHUNK bytes at
  * a time go through a stack copy that both the cipher and the MAC work on while it is in L1 (see fused()). Open
  * therefore writes plaintext before it knows the tag is good; on a bad tag it zeroes all it wrote. Where the backend
- * has an interleaved pass (jc_xor_mac_fn: avx2), ChaCha20 runs on the vector units while Poly1305 runs on the
- * scalar ones; measured in interleaved().
+ * has an interleaved pass (jc_xor_mac_fn: avx2, avx512), ChaCha20 runs on the vector units while Poly1305 runs (all
+ * or part of it) on the scalar ones; measured in interleaved().
  *
  * Overlap: a forward pass is safe when the output starts at or before the input (each chunk is read before the
  * bytes it lands on are needed again); an output starting inside the input, after it, gets the input moved there
@@ -107,39 +107,36 @@ static void end_aad(jc_aead *a)
 }
 
 /*
- * The whole 512-byte groups of a chunk through the backend's interleaved ChaCha20 and Poly1305 pass (jc_xor_mac_fn),
- * from and to the same memory fused() would use; the MAC state goes to radix 2^64 and back around it. Returns the
- * bytes done: 0 without such a pass or below 512 bytes. Sealing, the pass leaves its last 512 bytes of ciphertext
- * to absorb: *lag points at them in the chunk, and the next chunk's first pass absorbs them (it writes the chunk's
- * first 512 bytes only after), or fused() does.
+ * The whole groups of a chunk (xor_mac_group bytes: 512 on avx2, 2048 on avx512) through the backend's interleaved
+ * ChaCha20 and Poly1305 pass (jc_xor_mac_fn), from and to the same memory fused() would use. Returns the bytes
+ * done: 0 without such a pass or below one group. Sealing, the pass leaves its last group of ciphertext to absorb:
+ * *lag points at it in the chunk, and the next chunk's first pass absorbs it (it writes the chunk's first group only
+ * after), or fused() does.
  *
  * bench_aead --best avx2 (gcc 12, Zen 3, MB/s, 16 KiB / 1 MiB), against AVX2 ChaCha20 then AVX2 Poly1305 per chunk:
  * seal 2116 / 2163-2172 -> 2539-2556 / 2637-2668, open 2075-2094 / 2148-2157 -> 2511-2628 / 2617-2702; at 1 KiB seal
  * 1123-1128 -> 1171-1199, open 1105-1108 -> 1402-1441. Every size from 512 B to 64 KiB is as fast or faster (a loop
  * over jc_aead_seal/open, 300 B - 64 KiB). The same pass with the Poly1305 step in C ran slower than the two
- * kernels apart with GCC (see poly1305_step_x86_64.h).
+ * kernels apart with GCC (see poly1305_step_x86_64.h). avx512: see chacha_avx512.c.
  */
-_Static_assert(JC_AEAD_CHUNK >= 1024, "a chunk's last 512 bytes must not be its first");
+_Static_assert(JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX512 && JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX2,
+               "a chunk's last group must not be its first");
 static size_t interleaved(jc_aead *a, const uint8_t *in, uint8_t *out, size_t k, int open, const uint8_t **lag)
 {
-    size_t g = k / 512 * 512;
-    if (a->b->xor_mac == NULL || g == 0 || a->mac.buflen != 0)
+    const size_t group = a->b->xor_mac_group;
+    if (a->b->xor_mac == NULL || k < group || a->mac.buflen != 0)
         return 0;
-    uint64_t h[3], r[2];
-    jc_poly1305_get64(&a->mac, h, r);
-    a->b->xor_mac(a->s, in, out, g, h, r, open, *lag);
-    jc_poly1305_set64(&a->mac, h);
-    jc_wipe(h, sizeof h);
-    jc_wipe(r, sizeof r);
+    size_t g = k / group * group;
+    a->b->xor_mac(a->s, in, out, g, &a->mac, open, *lag);
     a->s[12] += (uint32_t)(g / 64);
-    *lag = open ? NULL : out + g - 512;
+    *lag = open ? NULL : out + g - group;
     return g;
 }
 
 static void absorb_lag(jc_aead *a, const uint8_t **lag)
 {
     if (*lag != NULL) {
-        jc_poly1305_update(&a->mac, *lag, 512);
+        jc_poly1305_update(&a->mac, *lag, a->b->xor_mac_group);
         *lag = NULL;
     }
 }
@@ -174,7 +171,7 @@ static size_t prefetched(jc_aead *a, uint8_t *chunk, const uint8_t *in, uint8_t 
  * caller's memory meanwhile. Seal: plaintext -> chunk (the kernel reads the input once), MAC the chunk, copy it
  * out. Open: copy the ciphertext into the chunk, MAC it, decrypt from the chunk into the output. The chunk holds
  * ciphertext only, so it needs no wipe. Needs out <= in or disjoint ranges (see jc_aead_forward_ok). Where the
- * backend has an interleaved pass, the chunk's whole 512-byte groups take it and the rest the two kernels. Keystream
+ * backend has an interleaved pass, the chunk's whole groups take it and the rest the two kernels. Keystream
  * made with the key block (jc_aead_init_message) serves the first bytes (prefetched()).
  */
 static void fused(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n, int open)

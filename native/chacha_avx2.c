@@ -71,5 +71,7 @@
 
 /* The AEAD's interleaved pass (chacha_simd.h): ChaCha20 on the vector units, Poly1305 on the scalar ones. */
 #include "poly1305_step_x86_64.h"
+#define JC_MAC_PASS 8
 
 #include "chacha_simd.h"
+_Static_assert(64 * JC_MAC_PASS == JC_XOR_MAC_GROUP_AVX2, "the dispatch table's group is this pass's bytes");

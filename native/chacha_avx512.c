@@ -80,4 +80,34 @@
 #define JC_MIN_2 2
 #endif
 
+/* The AEAD's interleaved pass (chacha_simd.h): each 2048-byte group's MAC starts on the state's own kernel (IFMA,
+ * 1024 bytes) and ends on the scalar units beside the 32-block pass (JC_MAC_STEPS_Y = 3 blocks after each of the
+ * pass's 20 quarter-round steps, JC_MAC_STEPS_END = 4 before the stores: 64 blocks, 1024 bytes). The two Poly1305
+ * kernels alone: IFMA 12.9-13.1 GB/s, radix-2^64 scalar 3.1 GB/s; the 32-block pass 6 GB/s; so the scalar chain
+ * keeps pace with the pass over about half a group. bench_aead --best --sizes ... avx512 (gcc 12, Zen 4, three
+ * runs alternating with the previous code, where IFMA absorbed each chunk after the ChaCha20 pass; MB/s):
+ *
+ *   bytes              3072       4096       8192      16384      65536      1 MiB
+ *   seal  before   2750-2764  3040-3044  3476-3489  3746-3765  3988-4002  3924-4016
+ *         now      2732-2761  3067-3130  3609-3667  3992-4015  4327-4336  4254-4309
+ *   open  before   2731-2757  3006-3030  3440-3460  3704-3718  3958-3964  3983-4001
+ *         now      2992-3003  3399-3410  3825-3844  4083-4092  4295-4323  4308-4334
+ *
+ * A seal's first group has no ciphertext to absorb yet, so its gain starts at two groups; up to 2 KiB the message
+ * rides the key block's call (jc_aead_init_message) and never reaches this pass. Per group, 2 or 4 scalar blocks per
+ * quarter-round step (768 or 1280 bytes), 3 with 12 at the end, and 2 with 24 measured 2-13 % slower at 16 KiB; two
+ * scalar chains (the group's halves, joined by a multiplication by r^32) 10-25 % slower than one (spills: the pass
+ * already holds 32 vectors). Clang 19 compiles it to about the speed of the two kernels apart (16 KiB, two runs,
+ * before -> now: seal 3494-3514 -> 3510-3567, open 3277-3346 -> 3521-3615). The pass stays out of line: inlined into
+ * the driver, the 16 KiB seal ran at 3642. */
+#include "poly1305_step_x86_64.h"
+#define JC_MAC_PASS 32
+#ifndef JC_MAC_STEPS_Y
+#define JC_MAC_STEPS_Y 3
+#endif
+#ifndef JC_MAC_STEPS_END
+#define JC_MAC_STEPS_END 4
+#endif
+
 #include "chacha_simd.h"
+_Static_assert(64 * JC_MAC_PASS == JC_XOR_MAC_GROUP_AVX512, "the dispatch table's group is this pass's bytes");

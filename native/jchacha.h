@@ -62,16 +62,20 @@ typedef struct jc_poly1305 jc_poly1305;
  * poly1305.h for the state and the incremental API built on it. */
 typedef void (*jc_poly_blocks_fn)(jc_poly1305 *st, const uint8_t *m, size_t nblocks);
 
-/* ChaCha20 and Poly1305 in one pass, for the AEAD: XORs len bytes (a multiple of 512) from in to out like
- * xor_fn(state, 20, 0, ...) and absorbs ciphertext into a Poly1305 accumulator h (radix 2^64, key r: see
- * jc_poly1305_blocks64 in poly1305.h; full blocks, 2^128 bit set). Open: in's bytes (in is the ciphertext); first
- * is unused. Sealing: 512 bytes at first (NULL: none), then what each 512-byte pass wrote, one pass behind; the last
- * pass's output (out + len - 512) is left for the caller to absorb (or to pass as the next call's first, where it
- * must not lie in out + 0 .. 512). in and out are the same or do not overlap. */
-typedef void (*jc_xor_mac_fn)(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, uint64_t h[3],
-                              const uint64_t r[2], int open, const uint8_t *first);
-void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, uint64_t h[3],
-                            const uint64_t r[2], int open, const uint8_t *first);
+/* ChaCha20 and Poly1305 in one pass, for the AEAD: XORs len bytes (a multiple of the backend's xor_mac_group G)
+ * from in to out like xor_fn(state, 20, 0, ...) and absorbs ciphertext into mac (buflen 0; full blocks, 2^128 bit
+ * set). Open: in's bytes (in is the ciphertext); first is unused. Sealing: G bytes at first (NULL: none), then what
+ * each G-byte pass wrote, one pass behind; the last pass's output (out + len - G) is left for the caller to absorb
+ * (or to pass as the next call's first, where it must not lie in out + 0 .. G). Each pass absorbs its G bytes
+ * before it stores, so in and out may be the same; otherwise they do not overlap. */
+#define JC_XOR_MAC_GROUP_AVX2 512
+#define JC_XOR_MAC_GROUP_AVX512 2048
+typedef void (*jc_xor_mac_fn)(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
+                              int open, const uint8_t *first);
+void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
+                            int open, const uint8_t *first);
+void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
+                              jc_poly1305 *mac, int open, const uint8_t *first);
 
 typedef struct jc_backend {
     const char *name;          /* "portable", "avx2", "avx512", "neon" */
@@ -80,6 +84,7 @@ typedef struct jc_backend {
     jc_xor_bytes_fn xor_bytes;
     jc_poly_blocks_fn poly_blocks; /* this ISA's Poly1305 (avx512: IFMA when the CPU has it, else AVX2) */
     jc_xor_mac_fn xor_mac;     /* NULL: the AEAD runs xor_fn and poly_blocks one after the other */
+    uint16_t xor_mac_group;    /* bytes per xor_mac pass (0 without one) */
     /* The longest message the AEAD seals / opens on its one-call short path (aead.h, at most JC_AEAD_SHORT): the
      * lengths below which that path measured faster than the chunked one on this backend. */
     uint16_t aead_short_seal, aead_short_open;

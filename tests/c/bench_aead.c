@@ -6,6 +6,7 @@
  *   bench_aead                    Poly1305 (one-shot tag), AEAD seal and open (12-byte nonce, 13-byte AAD, tag
  *                                 included; open of a valid message), 16 B .. 1 MiB, every runnable row
  *   bench_aead avx2 portable      only these rows
+ *   bench_aead --sizes 2048,3072  these message sizes (bytes, at most 1 MiB, up to 12) instead of the six above
  *   bench_aead --poly-blocks      ns per Poly1305 kernel call for 1..40 blocks, per kernel (threshold table:
  *                                 build with -DJCHACHA_FLAGS_POLY_AVX2="-mavx2 -DJC_POLY_AVX2_MIN=4" etc. to
  *                                 time the vector path below its default threshold)
@@ -175,9 +176,25 @@ static int paths_mode(const char *const *only, int n_only)
     return 0;
 }
 
+/* "2048,3072" into out (at most 12 sizes of 1 .. 1 MiB); the count, or 0 if the list is not one. */
+static size_t parse_sizes(const char *arg, size_t out[12])
+{
+    size_t n = 0;
+    while (*arg != '\0') {
+        char *end;
+        unsigned long v = strtoul(arg, &end, 10);
+        if (end == arg || v == 0 || v > 1048576 || n == 12 || (*end != ',' && *end != '\0'))
+            return 0;
+        out[n++] = v;
+        arg = *end == ',' ? end + 1 : end;
+    }
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     int blocks_mode = 0, paths = 0;
+    size_t sizes[12] = {16, 64, 256, 1024, 16384, 1048576}, nsizes = 6;
     const char *only[8];
     int n_only = 0;
     for (int i = 1; i < argc; i++) {
@@ -187,10 +204,15 @@ int main(int argc, char **argv)
             use_best = 1;
         else if (strcmp(argv[i], "--paths") == 0)
             paths = use_best = 1;
+        else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
+            nsizes = parse_sizes(argv[++i], sizes);
         else if (n_only < 8)
             only[n_only++] = argv[i];
     }
-    static const size_t sizes[] = {16, 64, 256, 1024, 16384, 1048576};
+    if (nsizes == 0) {
+        fprintf(stderr, "--sizes: 1 to 12 sizes of 1 byte to 1 MiB, separated by commas\n");
+        return 2;
+    }
     size_t maxlen = 1048576;
     in = malloc(maxlen + 64);
     out = malloc(maxlen + 64);
@@ -242,8 +264,17 @@ int main(int argc, char **argv)
     }
     static const char *const titles[] = {"poly1305", "chacha20-poly1305 seal", "chacha20-poly1305 open"};
     for (int op = OP_POLY; op <= OP_OPEN; op++) {
-        printf("%-22s %8s %8s %8s %8s %8s %8s   (MB/s)\n", titles[op],
-               "16B", "64B", "256B", "1KiB", "16KiB", "1MiB");
+        printf("%-22s", titles[op]);
+        for (size_t s = 0; s < nsizes; s++) {
+            char h[32];
+            if (sizes[s] % 1024 == 0)
+                snprintf(h, sizeof h, sizes[s] >= 1048576 ? "%zuMiB" : "%zuKiB",
+                         sizes[s] >= 1048576 ? sizes[s] / 1048576 : sizes[s] / 1024);
+            else
+                snprintf(h, sizeof h, "%zuB", sizes[s]);
+            printf(" %8s", h);
+        }
+        printf("   (MB/s)\n");
         for (int i = 0; i < jc_backend_count(); i++) {
             const jc_backend *b = wanted_row(i, only, n_only);
             if (b == NULL)
@@ -251,7 +282,7 @@ int main(int argc, char **argv)
             char label[64];
             snprintf(label, sizeof label, "%s/%s", b->name, jc_backend_poly_kernel(b));
             printf("%-22.22s", label);
-            for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            for (size_t s = 0; s < nsizes; s++) {
                 if (op == OP_OPEN)
                     jc_aead_seal(b, st, aad, sizeof aad, in, sizes[s], sealed);
                 printf(" %8.0f", (double)sizes[s] / time_op(op, b, NULL, sizes[s]) / 1e6);
