@@ -591,8 +591,10 @@ JC_AI void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint
 #define JC_MAC_STEPS(n)                                                                                   \
     for (int i_ = 0; i_ < (n); i_++, mac += 16)                                                           \
     JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac)
-static __attribute__((noinline)) void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out, uint64_t acc[3],
-                       uint64_t r0, uint64_t r1, uint64_t s1, const uint8_t *mac)
+/* Out of line: inlined into the driver it ran slower (chacha_avx512.c). */
+static __attribute__((noinline)) void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out,
+                                                  uint64_t acc[3], uint64_t r0, uint64_t r1, uint64_t s1,
+                                                  const uint8_t *mac)
 {
     const int counter64 = 0;
     uint64_t h0 = acc[0], h1 = acc[1], h2 = acc[2];

@@ -214,11 +214,13 @@ static const entry table[] = {
 #endif
 #if JCHACHA_HAVE_AVX2
     {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_xor_bytes_avx2, jc_poly1305_blocks_avx2,
-      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2, 0}, why_not_avx2},
+      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2, 0},
+     why_not_avx2},
 #endif
 #if JCHACHA_HAVE_AVX512
     {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, jc_xor_bytes_avx512, poly_blocks_avx512,
-      jc_chacha_xor_mac_avx512, JC_XOR_MAC_GROUP_AVX512, JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512, 1}, why_not_avx512},
+      jc_chacha_xor_mac_avx512, JC_XOR_MAC_GROUP_AVX512, JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512, 1},
+     why_not_avx512},
 #endif
 };
 
