@@ -66,7 +66,7 @@ typedef void (*jc_poly_blocks_fn)(jc_poly1305 *st, const uint8_t *m, size_t nblo
  * from in to out like xor_fn(state, 20, 0, ...) and absorbs ciphertext into mac (buflen 0; full blocks, 2^128 bit
  * set). Open: in's bytes (in is the ciphertext); first is unused. Sealing: G bytes at first (NULL: none), then what
  * each G-byte pass wrote, one pass behind; the last pass's output (out + len - G) is left for the caller to absorb
- * (or to pass as the next call's first, where it must not lie in out + 0 .. G). Each pass absorbs its G bytes
+ * (or to pass as the next call's first, where it must not lie in out + 0 .. G). A pass absorbs all it absorbs
  * before it stores, so in and out may be the same; otherwise they do not overlap. */
 #define JC_XOR_MAC_GROUP_AVX2 512
 #define JC_XOR_MAC_GROUP_AVX512 2048
