@@ -223,8 +223,7 @@ class JdkEngineTest {
     /**
      * {@code xorContinuing} takes a call only at the block where the scratch's Cipher stopped (the high word too, for a
      * 64-bit counter), never across the carry into that high word and never longer than {@code CONTINUE_MAX}; it then
-     * equals the Java engine. Anywhere else,
-     * or with no Cipher held, it does nothing at all.
+     * equals the Java engine. Anywhere else, or with no Cipher held, it does nothing at all.
      */
     @Test
     void aStreamGoesOnOnlyWhereItsCipherStopped() {
