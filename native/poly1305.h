@@ -32,7 +32,7 @@ struct jc_poly1305 {
     union {                     /* a state's kernel never changes: one table is in use */
         uint32_t avx2_pow[2][9][4]; /* lanes r^4, r^2, r^3, r^1, then r^8, r^6, r^7, r^5: 26-bit limbs 0..4,
                                      * then 5 * limbs 1..4 (rows 5..8) */
-        uint64_t ifma_pow[16][3];   /* r^1..r^16, radix 2^44 */
+        uint64_t ifma_pow[2][3][8]; /* [0]: limb j of r^(8-i) at [j][i]; [1]: of r^(16-i); radix 2^44 */
     };
 };
 
@@ -74,8 +74,8 @@ void jc_poly1305_to44(const uint64_t h[3], uint64_t out[3]);
  * it (the AEAD's interleaved pass, jc_xor_mac_fn); buflen must be 0. */
 void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2]);
 void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3]);
-/* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. Inline: the vector kernels' power
- * tables run several independent ones back to back. */
+/* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. Inline: the AVX2 kernel's power
+ * table runs a few back to back. */
 static inline void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])
 {
     typedef unsigned __int128 wide;

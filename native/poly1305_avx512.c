@@ -15,64 +15,41 @@
 #include "poly1305.h"
 
 #include <immintrin.h>
-#include <string.h>
 
 /*
  * Blocks below which the scalar code runs (it also does the 0..7 blocks left after the vector passes), and groups of
- * eight blocks from which two accumulators run. ns per jc_poly1305_auth call (per-message power tables included),
- * gcc 12 -O3, Zen 5, best of 41 rounds alternating the thresholds in one process (set at run time for the
- * measurement only), two runs agreeing within 2 % but for single cells:
+ * eight blocks from which two accumulators run. ns per jc_poly1305_auth call (the per-message power tables
+ * included), gcc 12 -O3, Zen 4, best of 5 alternated bench_aead --best runs of builds with -DJC_POLY_IFMA_MIN=n or
+ * -DJC_POLY_IFMA2_MIN=n in JCHACHA_FLAGS_POLY_AVX512, its poly1305 row:
  *
- *   JC_POLY_IFMA_MIN (blocks)     8     10     12     14     16   never
- *   128 B (8 blocks)             94     69     69     69     69     69
- *   192 B (12)                  121    120    120     89     89     89
- *   224 B (14)                  130    130    130    130     99     99
- *   256 B (16)                  101    101    101    101    102    109
- *   512 B (32)                  118    118    118    118    117    188
+ *   JC_POLY_IFMA_MIN (blocks)     8     12     16   never
+ *   128 B (8 blocks)             87     84     84     86
+ *   192 B (12)                  121    121    105    105
+ *   240 B (15)                  136    136    122    122
+ *   256 B (16)                   99    100    100    128
+ *   512 B (32)                  119    119    118    211
  *
- *   JC_POLY_IFMA2_MIN (groups)    2      4      8     12     16   never
- *   512 B (4 groups)            168    167    126    126    126    126
- *   1 KiB (8)                   189    189    189    161    161    161
- *   1536 B (12)                 208    207    208    208    195    195
- *   2 KiB (16)                  226    226    228    225    227    230
- *   3 KiB (24)                  266    266    267    266    266    301
- *   4 KiB (32)                  304    306    305    303    304    370
+ *   JC_POLY_IFMA2_MIN (groups)    4      8     12     16   never
+ *   512 B (4 groups)            127    120    121    123    124
+ *   1 KiB (8)                   163    160    169    168    170
+ *   1536 B (12)                 196    197    193    215    216
+ *   2 KiB (16)                  231    231    228    229    261
+ *   4 KiB (32)                  365    369    366    366    440
+ *   16 KiB (128)               1166   1187   1175   1177   1504
  *
- * The second accumulator's eight extra powers (setup16) cost about 40 ns, which the halved dependency chain wins
- * back from 2 KiB. At 16 KiB: 758 ns against 1179 with one accumulator (bench_aead --best: 12.4 -> 18-19.7 GB/s).
+ * The tables cost little since they are built in vectors (below): with seven and then eight scalar products they
+ * took 1 KiB to 175 ns, 2 KiB to 309 and 4 KiB to 448, and two accumulators paid only from 2 KiB.
  */
 #ifndef JC_POLY_IFMA_MIN
 #define JC_POLY_IFMA_MIN 16
 #endif
 #ifndef JC_POLY_IFMA2_MIN
-#define JC_POLY_IFMA2_MIN 16
+#define JC_POLY_IFMA2_MIN 8
 #endif
 _Static_assert(JC_POLY_IFMA_MIN >= 8 && JC_POLY_IFMA2_MIN >= 2, "the vector passes need a group, the pairs two");
 
 #define M44 0xfffffffffffULL
 #define M42 0x3ffffffffffULL
-
-/* r^1..r^8 into ifma_pow[0..8): r^2, then r^3 and r^4, then r^5..r^8 (three dependent products, not seven). */
-static void setup(jc_poly1305 *st)
-{
-    uint64_t(*pw)[3] = st->ifma_pow;
-    memcpy(pw[0], st->r, sizeof pw[0]);
-    jc_poly1305_mul(pw[1], pw[0], pw[0]);
-    jc_poly1305_mul(pw[2], pw[1], pw[0]);
-    jc_poly1305_mul(pw[3], pw[1], pw[1]);
-    for (int k = 0; k < 4; k++)
-        jc_poly1305_mul(pw[4 + k], pw[3], pw[k]);
-    st->tables |= JC_POLY_TAB_IFMA;
-}
-
-/* r^9..r^16 into ifma_pow[8..16), for the two-accumulator passes. */
-static void setup16(jc_poly1305 *st)
-{
-    uint64_t(*pw)[3] = st->ifma_pow;
-    for (int k = 0; k < 8; k++)
-        jc_poly1305_mul(pw[8 + k], pw[7], pw[k]);
-    st->tables |= JC_POLY_TAB_IFMA16;
-}
 
 #define LO(acc, a, b) _mm512_madd52lo_epu64(acc, a, b)
 #define HI(acc, a, b) _mm512_madd52hi_epu64(acc, a, b)
@@ -119,21 +96,71 @@ static inline __attribute__((always_inline)) void mul_lanes(lanes *h, __m512i r0
     h->h2 = _mm512_add_epi64(_mm512_and_si512(t2, m42), c1);
 }
 
-/* One power for every lane: r^(k+1), broadcast. */
-static inline __attribute__((always_inline)) void mul_power(lanes *h, const uint64_t(*pw)[3], int k)
+/*
+ * The power tables, in vectors: ifma_pow[0] row j holds limb j of r^(8-i) in lane i (r^8 .. r^1), ifma_pow[1] of
+ * r^(16-i), so the last group's multipliers load as they are and r^8 or r^16 broadcast from lane 0. Built with the
+ * pass's own product, partly reduced like the accumulator lanes (limbs below 2^44 + 2^15, so the products stay
+ * exact); lane i is r times r, r^2 and r^4 where bits 0, 1 and 2 of 7 - i are set: three dependent products.
+ */
+static inline __attribute__((always_inline)) __m512i row(const uint64_t *p)
 {
-    mul_lanes(h, _mm512_set1_epi64((long long)pw[k][0]), _mm512_set1_epi64((long long)pw[k][1]),
-              _mm512_set1_epi64((long long)pw[k][2]));
+    return _mm512_loadu_si512((const void *)p);
 }
 
-/* The last group's powers: lane i times r^(top-i). */
-static inline __attribute__((always_inline)) void mul_last(lanes *h, const uint64_t(*pw)[3], int top)
+static inline __attribute__((always_inline)) void store_rows(uint64_t (*pw)[8], const lanes *p)
 {
-#define LANES(j) _mm512_set_epi64((long long)pw[top - 8][j], (long long)pw[top - 7][j], (long long)pw[top - 6][j], \
-                                  (long long)pw[top - 5][j], (long long)pw[top - 4][j], (long long)pw[top - 3][j], \
-                                  (long long)pw[top - 2][j], (long long)pw[top - 1][j])
-    mul_lanes(h, LANES(0), LANES(1), LANES(2));
-#undef LANES
+    _mm512_storeu_si512((void *)pw[0], p->h0);
+    _mm512_storeu_si512((void *)pw[1], p->h1);
+    _mm512_storeu_si512((void *)pw[2], p->h2);
+}
+
+static inline __attribute__((always_inline)) void blend(lanes *h, __mmask8 k, const lanes *x)
+{
+    h->h0 = _mm512_mask_blend_epi64(k, h->h0, x->h0);
+    h->h1 = _mm512_mask_blend_epi64(k, h->h1, x->h1);
+    h->h2 = _mm512_mask_blend_epi64(k, h->h2, x->h2);
+}
+
+static void setup(jc_poly1305 *st)
+{
+    const __m512i r0 = _mm512_set1_epi64((long long)st->r[0]), r1 = _mm512_set1_epi64((long long)st->r[1]),
+                  r2 = _mm512_set1_epi64((long long)st->r[2]);
+    lanes p = {r0, r1, r2}, sq = p, q, t;
+    mul_lanes(&sq, r0, r1, r2); /* r^2 */
+    blend(&p, 0x55, &sq);       /* lanes 0, 2, 4, 6: r^2 */
+    q = sq;
+    mul_lanes(&q, sq.h0, sq.h1, sq.h2); /* r^4 */
+    t = p;
+    mul_lanes(&t, sq.h0, sq.h1, sq.h2);
+    blend(&p, 0x33, &t);        /* lanes 0, 1, 4, 5: times r^2 */
+    t = p;
+    mul_lanes(&t, q.h0, q.h1, q.h2);
+    blend(&p, 0x0f, &t);        /* lanes 0..3: times r^4 */
+    store_rows(st->ifma_pow[0], &p);
+    st->tables |= JC_POLY_TAB_IFMA;
+}
+
+/* Every lane times the top power of a table (r^8 or r^16), broadcast from lane 0. */
+static inline __attribute__((always_inline)) void mul_top(lanes *h, const uint64_t (*pw)[8])
+{
+    mul_lanes(h, _mm512_set1_epi64((long long)pw[0][0]), _mm512_set1_epi64((long long)pw[1][0]),
+              _mm512_set1_epi64((long long)pw[2][0]));
+}
+
+/* r^9..r^16: the r^1..r^8 rows times r^8. */
+static void setup16(jc_poly1305 *st)
+{
+    const uint64_t(*pw)[8] = st->ifma_pow[0];
+    lanes p = {row(pw[0]), row(pw[1]), row(pw[2])};
+    mul_top(&p, pw);
+    store_rows(st->ifma_pow[1], &p);
+    st->tables |= JC_POLY_TAB_IFMA16;
+}
+
+/* The last group's powers: lane i times the table's r^(top - i). */
+static inline __attribute__((always_inline)) void mul_last(lanes *h, const uint64_t (*pw)[8])
+{
+    mul_lanes(h, row(pw[0]), row(pw[1]), row(pw[2]));
 }
 
 /* The vector passes over nblocks >= 8 blocks (out of line: their frame costs the short calls nothing). */
@@ -141,7 +168,7 @@ static __attribute__((noinline)) void vector_blocks(jc_poly1305 *st, const uint8
 {
     if (!(st->tables & JC_POLY_TAB_IFMA))
         setup(st);
-    const uint64_t(*pw)[3] = (const uint64_t(*)[3])st->ifma_pow;
+    const uint64_t(*pw8)[8] = st->ifma_pow[0], (*pw16)[8] = st->ifma_pow[1];
     size_t groups = nblocks / 8;
     lanes a = {_mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)st->h[0]),
                _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)st->h[1]),
@@ -155,20 +182,20 @@ static __attribute__((noinline)) void vector_blocks(jc_poly1305 *st, const uint8
             setup16(st);
         if (groups % 2 == 1) {
             add_blocks(&a, m);
-            mul_power(&a, pw, 7);
+            mul_top(&a, pw8);
             m += 128;
             groups--;
         }
         for (; groups > 2; groups -= 2, m += 256) {
             add_blocks(&a, m);
             add_blocks(&b, m + 128);
-            mul_power(&a, pw, 15);
-            mul_power(&b, pw, 15);
+            mul_top(&a, pw16);
+            mul_top(&b, pw16);
         }
         add_blocks(&a, m);
         add_blocks(&b, m + 128);
-        mul_last(&a, pw, 16);
-        mul_last(&b, pw, 8);
+        mul_last(&a, pw16);
+        mul_last(&b, pw8);
         m += 256;
         a.h0 = _mm512_add_epi64(a.h0, b.h0);
         a.h1 = _mm512_add_epi64(a.h1, b.h1);
@@ -176,10 +203,10 @@ static __attribute__((noinline)) void vector_blocks(jc_poly1305 *st, const uint8
     } else {
         for (; groups > 1; groups--, m += 128) {
             add_blocks(&a, m);
-            mul_power(&a, pw, 7);
+            mul_top(&a, pw8);
         }
         add_blocks(&a, m);
-        mul_last(&a, pw, 8);
+        mul_last(&a, pw8);
         m += 128;
     }
     uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(a.h0), x1 = (uint64_t)_mm512_reduce_add_epi64(a.h1),
