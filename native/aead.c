@@ -269,10 +269,10 @@ void jc_aead_wipe(jc_aead *a)
  * [block 0 | message | tag]. One kernel call XORs blocks 0, 1, ... onto it: block 0 lands on zeros, so its first
  * 32 bytes are the Poly1305 key, and the message meets blocks 1.. as RFC 8439 wants (a kernel call costs about as
  * much as a block, so the key block must not take a call of its own). Poly1305 then runs the scalar core in its
- * own radix 2^64 straight over the AAD and the ciphertext: no incremental state, no conversions, no power tables,
- * nothing buffered (below their thresholds, 16 and 24 blocks, the vector kernels run that core anyway; above them
- * the whole path is still ahead where aead.h's table lets it run). What is wiped is what held secrets: block 0, the
- * MAC state, and on a failed open the plaintext.
+ * own radix 2^64 straight over the AAD and the ciphertext (no incremental state, no conversions, no power tables,
+ * nothing buffered) or, from the row's aead_short_kernel_mac bytes, where the vector kernel's power tables pay for
+ * themselves, the incremental state on the row's kernel (aead.h's table). What is wiped is what held secrets: block
+ * 0, the MAC state, and on a failed open the plaintext.
  */
 static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, size_t n)
 {
@@ -286,14 +286,25 @@ static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, 
     }
 }
 
-static void short_tag(const uint8_t key[32], const uint8_t *aad, size_t aadlen, const uint8_t *ct, size_t len,
-                      uint8_t tag[16])
+static void short_tag(const jc_backend *b, const uint8_t key[32], const uint8_t *aad, size_t aadlen,
+                      const uint8_t *ct, size_t len, uint8_t tag[16])
 {
     uint64_t h[3] = {0, 0, 0}, r[2], pad[2];
     uint8_t lens[16];
     for (int i = 0; i < 8; i++) {
         lens[i] = (uint8_t)((uint64_t)aadlen >> (8 * i));
         lens[8 + i] = (uint8_t)((uint64_t)len >> (8 * i));
+    }
+    if (b->aead_short_kernel_mac != 0 && len >= b->aead_short_kernel_mac) {
+        jc_poly1305 st;
+        jc_poly1305_init(&st, key, b->poly_blocks);
+        jc_poly1305_update(&st, aad, aadlen);
+        jc_poly1305_pad16(&st);
+        jc_poly1305_update(&st, ct, len);
+        jc_poly1305_pad16(&st);
+        jc_poly1305_update(&st, lens, 16);
+        jc_poly1305_finish(&st, tag);
+        return;
     }
     jc_poly1305_key64(key, r, pad);
     absorb_padded(h, r, aad, aadlen);
@@ -320,7 +331,7 @@ void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uin
                         uint8_t *buf, size_t len)
 {
     short_pass(b, state, buf, len);
-    short_tag(buf, aad, aadlen, buf + 64, len, buf + 64 + len);
+    short_tag(b, buf, aad, aadlen, buf + 64, len, buf + 64 + len);
     jc_wipe(buf, 64);
 }
 
@@ -330,7 +341,7 @@ int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint
     uint8_t ct[JC_AEAD_SHORT], tag[16];
     memcpy(ct, buf + 64, len); /* the ciphertext the MAC covers is the one decrypted: both come from buf */
     short_pass(b, state, buf, len);
-    short_tag(buf, aad, aadlen, ct, len, tag);
+    short_tag(b, buf, aad, aadlen, ct, len, tag);
     int ok = tags_equal(tag, buf + 64 + len);
     if (!ok)
         jc_wipe(buf + 64, len);

@@ -85,41 +85,38 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
  *
  * Which messages take it: up to the backend row's aead_short_seal / aead_short_open bytes (jc_aead_seal/open and
  * the JNI glue alike). The chunked path costs a kernel call for the key block of its own, and its interleaved pass
- * (avx2) works on whole 512-byte groups, sealing one group behind (jc_xor_mac_fn): it overlaps ChaCha20 with
- * Poly1305 only from the first whole group when opening and from the second when sealing. ns per message,
- * 13-byte AAD, gcc 12 -O3, Zen 3 (AVX2), bench_aead --paths (the two paths alternated, best of 70 runs):
+ * works on whole groups (512 bytes on avx2, 2048 on avx512), sealing one group behind (jc_xor_mac_fn). From the
+ * row's aead_short_kernel_mac bytes the short path's MAC runs on the row's Poly1305 kernel (its power tables pay
+ * from there); below, on the radix-2^64 scalar core. ns per message, 13-byte AAD, gcc 12 -O3, Zen 4, bench_aead
+ * --paths avx512 avx2 (the two paths alternated, best of 10 rounds of 7 runs), two runs agreeing within 2 %:
  *
  *   bytes                 256  384  480  511  512  600  767  768  900 1000 1023
- *   avx2 seal  chunked    584  668  708  743  670  844  956  874  961  994 1008
- *              short      384  434  586  615  605  681  755  727  800  968  986
- *        open  chunked    579  661  703  732  512  708  830  781  922  959  960
- *              short      393  447  596  631  617  698  761  733  814  983  991
- *   portable seal chunked 948 1248 1588 1588 1586 1901 2289 2232 2817 2829 2881
- *              short      863 1171 1483 1515 1497 1816 2182 2140 2575 2762 2814   (open within 2 % of seal)
+ *   avx2 seal  chunked    437  517  557  579  523  720  749  697  741  778  787
+ *              short      283  356  400  424  398  567  601  545  583  656  660
+ *        open  chunked    446  517  553  580  421  578  642  627  705  747  751
+ *              short      293  373  417  438  408  596  624  561  603  654  662
+ *   avx512 seal chunked   397  438  495  514  440  584  608  542  577  628  633
+ *              short      253  298  337  366  311  436  460  406  441  471  482
+ *          open chunked   402  444  495  520  442  587  610  547  578  627  631
+ *              short      262  306  349  375  319  460  481  422  462  489  502
  *
- * So avx2 seals up to 1023 bytes on the short path and opens up to 511 (at 512 the chunked open's one whole group
- * wins by 17 %; from 513 to 900 the short open is 1-12 % faster, not worth a limit with a hole in it); portable
- * does both up to 1023 (2-9 % faster at every size). NEON keeps the 256 every row had before (never measured).
- *
- * avx512 (IFMA Poly1305 on the chunked path), the same harness, gcc 12, Zen 5, two runs (the second on a busier
- * machine):
- *
- *   bytes                 256  384  480  511  512  600  767  768  900 1000 1023
- *   avx512 seal chunked   441  472  529  551  539  545  569  527  546  588  585
- *              short      298  347  386  405  440  432  491  547  557  637  634
- *          open chunked   447  478  528  549  530  546  567  527  541  578  587
- *              short      305  358  391  412  450  440  501  506  565  647  656
- *   2nd run seal chunked  432  464  540  541  472  635  667  577  621  677  682
- *              short      293  346  395  396  386  478  549  528  598  705  718
- *
- * So avx512 seals and opens up to 767 bytes on the short path (at 768 the chunked path's whole blocks win in one
- * run and lose in the other; from 900 its IFMA Poly1305 wins in both). */
+ * So both rows seal and open up to 1023 bytes on the short path (avx2's open at 600 bytes is 2-3 % slower there,
+ * not worth a limit with a hole in it). With the MAC on the scalar core throughout, the short path was 10-30 % slower
+ * from 768 bytes on avx512 (seal 519 at 768, 613 at 1023) and from 512 on avx2, and where the kernel's MAC starts
+ * was measured with builds of each start (seal / open, ns): avx512 from 256 bytes 262 / 268 at 256, from 320 253 /
+ * 259 at 256 and 297 / 304 at 384, from 448 326 / 327 at 384; avx2 from 384 371 / 386 at 384, from 448 363 / 365
+ * at 384 and 417 / 429 at 480, with the scalar core 400 / 411 at 480, 423 / 430 at 511 and 421 / 429 at 512
+ * (kernel: 398 / 408). On avx512 without IFMA the kernel is AVX2's (dispatch.c), whose start is 512: there the
+ * short path's MAC from 320 to 511 bytes runs slower than it could (2-5 % by the avx2 row's figures). Portable runs the scalar core either way
+ * and does both up to 1023 (2-9 % faster than the chunked path at every size, Zen 3). NEON keeps the 256 every row
+ * had before (never measured). */
 #define JC_AEAD_SHORT 1023 /* the stack copies' size: no row's limit may exceed it */
-#define JC_AEAD_SHORT_SEAL_AVX2 1023
-#define JC_AEAD_SHORT_OPEN_AVX2 511
-#define JC_AEAD_SHORT_AVX512 767
+#define JC_AEAD_SHORT_AVX2 1023
+#define JC_AEAD_SHORT_AVX512 1023
 #define JC_AEAD_SHORT_PORTABLE 1023
 #define JC_AEAD_SHORT_UNMEASURED 256
+#define JC_AEAD_SHORT_KERNEL_MAC_AVX2 512
+#define JC_AEAD_SHORT_KERNEL_MAC_AVX512 320
 void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
                         uint8_t *buf, size_t len);
 int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,

@@ -199,7 +199,7 @@ typedef struct {
     const char *(*why_not)(unsigned features);
 } entry;
 
-_Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AVX2 <= JC_AEAD_SHORT &&
+_Static_assert(JC_AEAD_SHORT_AVX2 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_AVX512 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
                "the AEAD's short path works in stack copies of JC_AEAD_SHORT bytes");
@@ -207,19 +207,21 @@ _Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AV
 /* Slowest first: jc_backend_best() takes the last one that runs. */
 static const entry table[] = {
     {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_xor_bytes_portable, jc_poly1305_blocks_portable,
-      NULL, 0, JC_AEAD_SHORT_PORTABLE, JC_AEAD_SHORT_PORTABLE, 0}, why_not_portable},
+      NULL, 0, JC_AEAD_SHORT_PORTABLE, JC_AEAD_SHORT_PORTABLE, 0, 0}, why_not_portable},
 #if JCHACHA_HAVE_NEON
     {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_xor_bytes_neon, jc_poly1305_blocks_portable, NULL, 0,
-      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED, 0}, why_not_neon},
+      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED, 0, 0}, why_not_neon},
 #endif
 #if JCHACHA_HAVE_AVX2
     {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_xor_bytes_avx2, jc_poly1305_blocks_avx2,
-      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2, 0},
+      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_AVX2, JC_AEAD_SHORT_AVX2,
+      JC_AEAD_SHORT_KERNEL_MAC_AVX2, 0},
      why_not_avx2},
 #endif
 #if JCHACHA_HAVE_AVX512
     {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, jc_xor_bytes_avx512, poly_blocks_avx512,
-      jc_chacha_xor_mac_avx512, JC_XOR_MAC_GROUP_AVX512, JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512, 1},
+      jc_chacha_xor_mac_avx512, JC_XOR_MAC_GROUP_AVX512, JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512,
+      JC_AEAD_SHORT_KERNEL_MAC_AVX512, 1},
      why_not_avx512},
 #endif
 };

@@ -88,6 +88,9 @@ typedef struct jc_backend {
     /* The longest message the AEAD seals / opens on its one-call short path (aead.h, at most JC_AEAD_SHORT): the
      * lengths below which that path measured faster than the chunked one on this backend. */
     uint16_t aead_short_seal, aead_short_open;
+    /* The shortest message whose MAC the short path hands to poly_blocks; shorter ones (all of them where 0) run the
+     * radix-2^64 scalar core straight over the AAD and the ciphertext (aead.h). */
+    uint16_t aead_short_kernel_mac;
     /* 1: the AEAD makes its key block in the same kernel call as the message's first keystream blocks (the kernel
      * runs a lone block beside a vector pass, JC_HAVE_LONE; jc_aead_init_message). */
     uint8_t aead_key_pass;
