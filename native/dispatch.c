@@ -199,7 +199,7 @@ typedef struct {
     const char *(*why_not)(unsigned features);
 } entry;
 
-_Static_assert(JC_AEAD_SHORT_AVX2 <= JC_AEAD_SHORT &&
+_Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AVX2 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_AVX512 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
                "the AEAD's short path works in stack copies of JC_AEAD_SHORT bytes");
@@ -214,7 +214,7 @@ static const entry table[] = {
 #endif
 #if JCHACHA_HAVE_AVX2
     {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_xor_bytes_avx2, jc_poly1305_blocks_avx2,
-      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_AVX2, JC_AEAD_SHORT_AVX2,
+      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2,
       JC_AEAD_SHORT_KERNEL_MAC_AVX2, 0},
      why_not_avx2},
 #endif

@@ -134,7 +134,7 @@ static const jc_backend *wanted_row(int i, const char *const *only, int n_only)
 /* --paths: per row, best over rounds that alternate the four (path, direction) pairs at each size. */
 static int paths_mode(const char *const *only, int n_only)
 {
-    static const size_t sizes[] = {256, 384, 480, 511, 512, 600, 767, 768, 900, 1000, JC_AEAD_SHORT};
+    static const size_t sizes[] = {256, 384, 511, 512, 768, 1023, 1024, 1025, 1088, 1120, 1280, 1536, JC_AEAD_SHORT};
     enum { N = sizeof sizes / sizeof sizes[0], ROUNDS = 10 };
     printf("ns/message, 13-byte AAD, best of %d alternated rounds of %d runs\n%-22s", ROUNDS, RUNS, "bytes");
     for (int s = 0; s < N; s++)

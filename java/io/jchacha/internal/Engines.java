@@ -111,7 +111,7 @@ public final class Engines {
      *
      * <p>These thresholds control the stream layer ({@link Engine#xor}) only. AEAD messages ({@link AeadEngine}
      * seal and open, whole messages) always go to the native backend: since one kernel call makes the Poly1305 key
-     * block and the message's keystream together (native/aead.c, up to 256-1023 bytes by backend: aead.h), the
+     * block and the message's keystream together (native/aead.c, up to 256-2047 bytes by backend: aead.h), the
      * native call is faster than the Java AEAD at every size, so there is no threshold below which {@code auto}
      * would hand AEAD work to Java. Measured through the public API, ns of thread CPU time per message, no AAD
      * (AMD EPYC Zen 3, AVX2, 2 shared cores under load; {@code java -Djchacha.backend=auto|java -jar
