@@ -21,9 +21,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Short messages against BouncyCastle, every length 0..300 and every length around 512 and 1024 bytes: the one-pass
- * stack path (messages up to the backend's short-path length, 256 to 1023 bytes (native/aead.h), with AAD up to 256
- * bytes: one kernel call makes the MAC key block and the keystream) and the chunked path past it with its 512-byte
+ * Short messages against BouncyCastle, every length 0..330 and every length around 512, 1024 and 2048 bytes: the
+ * one-pass stack path (messages up to the backend's short-path length, 256 to 2047 bytes (native/aead.h), with AAD up
+ * to 256 bytes: one kernel call makes the MAC key block and the keystream; from 320 or 512 bytes its MAC runs on the
+ * backend's vector Poly1305) and the chunked path past it with its 512-byte
  * groups, on every native backend that runs here, on the Java AEAD, and on the
  * active engine (which under {@code auto} hands short messages to the Java engine). Separate arrays at odd offsets,
  * in place, and the output one byte before or after the input in the same array; a forged message opens to false
@@ -33,11 +34,12 @@ import org.junit.jupiter.api.Test;
 class ShortAeadTest {
     private static final byte FILL = 0x5a;
     /**
-     * 0..300, then 500..530, 630..660, 750..780 and 1010..1040: each side of every short-path limit, of the chunked
-     * path's groups and of {@code Engines.JDK_AEAD_JAVA_BELOW}.
+     * 0..330, then 500..530, 630..660, 750..780, 1010..1040 and 2030..2060: each side of every short-path limit and
+     * of where its MAC moves to the vector kernel, of the chunked path's groups and of
+     * {@code Engines.JDK_AEAD_JAVA_BELOW}.
      */
-    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010)
-            .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 300 : from + 30)).toArray();
+    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010, 2030)
+            .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 330 : from + 30)).toArray();
 
     /** Every AEAD path that runs here, by name. */
     private static Map<String, AeadEngine> paths() {
@@ -135,7 +137,7 @@ class ShortAeadTest {
         byte[] none = new byte[0];
         for (Backend b : TestSupport.nativeBackends()) {
             int h = NativeChaCha.backendHandle(b.id());
-            for (int len : new int[] {0, 1, 100, 256, 511, 1023}) {
+            for (int len : new int[] {0, 1, 100, 256, 511, 1023, 1024, 2047}) {
                 byte[] in = new byte[len + 16];
                 // {output array length, output offset}: one byte short, one byte late, negative
                 for (int[] r : new int[][] {{len + 15, 0}, {len + 16, 1}, {len + 16, -1}}) {
