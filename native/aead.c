@@ -233,17 +233,28 @@ void jc_aead_open_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n)
     fused(a, in, out, n, 1);
 }
 
-void jc_aead_tag(jc_aead *a, uint8_t tag[16])
+void jc_aead_lengths(uint8_t lens[16], uint64_t aadlen, uint64_t ctlen)
+{
+    for (int i = 0; i < 8; i++) {
+        lens[i] = (uint8_t)(aadlen >> (8 * i));
+        lens[8 + i] = (uint8_t)(ctlen >> (8 * i));
+    }
+}
+
+/* The MAC's end once AAD and ciphertext are absorbed: pad the ciphertext, the lengths block, the tag (wipes mac). */
+static void mac_tail(jc_poly1305 *mac, uint64_t aadlen, uint64_t ctlen, uint8_t tag[16])
 {
     uint8_t lens[16];
+    jc_poly1305_pad16(mac);
+    jc_aead_lengths(lens, aadlen, ctlen);
+    jc_poly1305_update(mac, lens, 16);
+    jc_poly1305_finish(mac, tag);
+}
+
+void jc_aead_tag(jc_aead *a, uint8_t tag[16])
+{
     end_aad(a);
-    jc_poly1305_pad16(&a->mac);
-    for (int i = 0; i < 8; i++) {
-        lens[i] = (uint8_t)(a->aadlen >> (8 * i));
-        lens[8 + i] = (uint8_t)(a->ctlen >> (8 * i));
-    }
-    jc_poly1305_update(&a->mac, lens, 16);
-    jc_poly1305_finish(&a->mac, tag);
+    mac_tail(&a->mac, a->aadlen, a->ctlen, tag);
 }
 
 
@@ -289,23 +300,18 @@ static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, 
 static void short_tag(const jc_backend *b, const uint8_t key[32], const uint8_t *aad, size_t aadlen,
                       const uint8_t *ct, size_t len, uint8_t tag[16])
 {
-    uint64_t h[3] = {0, 0, 0}, r[2], pad[2];
-    uint8_t lens[16];
-    for (int i = 0; i < 8; i++) {
-        lens[i] = (uint8_t)((uint64_t)aadlen >> (8 * i));
-        lens[8 + i] = (uint8_t)((uint64_t)len >> (8 * i));
-    }
     if (b->aead_short_kernel_mac != 0 && len >= b->aead_short_kernel_mac) {
         jc_poly1305 st;
         jc_poly1305_init(&st, key, b->poly_blocks);
         jc_poly1305_update(&st, aad, aadlen);
         jc_poly1305_pad16(&st);
         jc_poly1305_update(&st, ct, len);
-        jc_poly1305_pad16(&st);
-        jc_poly1305_update(&st, lens, 16);
-        jc_poly1305_finish(&st, tag);
+        mac_tail(&st, aadlen, len, tag);
         return;
     }
+    uint64_t h[3] = {0, 0, 0}, r[2], pad[2];
+    uint8_t lens[16];
+    jc_aead_lengths(lens, aadlen, len);
     jc_poly1305_key64(key, r, pad);
     absorb_padded(h, r, aad, aadlen);
     absorb_padded(h, r, ct, len);

@@ -63,6 +63,8 @@ void jc_aead_seal_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
 void jc_aead_open_update(jc_aead *a, const uint8_t *in, uint8_t *out, size_t n);
 /* Finishes the MAC into tag (seal). */
 void jc_aead_tag(jc_aead *a, uint8_t tag[16]);
+/* The RFC 8439 lengths block: aadlen and ctlen as little-endian 64-bit words. */
+void jc_aead_lengths(uint8_t lens[16], uint64_t aadlen, uint64_t ctlen);
 /* Finishes the MAC and compares it with expected in constant time: 1 if equal. */
 int jc_aead_verify(jc_aead *a, const uint8_t expected[16]);
 /* Wipes the context (keys, state), also one whose init never ran. */

@@ -20,10 +20,7 @@ void jc_secretstream_mac(jc_aead *a, uint8_t mac[16])
     uint8_t lens[16];
     uint64_t mlen = a->ctlen - 64;
     jc_poly1305_update(&a->mac, zeros, (size_t)(mlen & 15));
-    for (int i = 0; i < 8; i++) {
-        lens[i] = (uint8_t)(a->aadlen >> (8 * i));
-        lens[8 + i] = (uint8_t)(a->ctlen >> (8 * i));
-    }
+    jc_aead_lengths(lens, a->aadlen, a->ctlen);
     jc_poly1305_update(&a->mac, lens, sizeof lens);
     jc_poly1305_finish(&a->mac, mac);
     jc_aead_wipe(a);
