@@ -31,8 +31,8 @@ static inline void jc_store32_le(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-/* out[i] = (in ? in[i] : 0) ^ ks[i] for i < n; in may equal out. Used for the final partial group, whose
- * keystream was generated into a stack buffer. */
+/* out[i] = (in ? in[i] : 0) ^ ks[i] for i < n; in may equal out. Used where a message ends inside a keystream
+ * vector or block, whose bytes were copied to the stack. */
 static inline void jc_xor_tail(const uint8_t *in, uint8_t *out, const uint8_t *ks, size_t n)
 {
     size_t i = 0;

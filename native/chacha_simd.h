@@ -7,6 +7,8 @@
  *   JC_HAVE_X8             1: 8-block pass on 256-bit vectors (u32x8)
  *   JC_HAVE_X8_AS_2X4      1: 8-block pass as two interleaved 4-block passes on 128-bit vectors (NEON)
  *   JC_HAVE_X16            1: 16-block pass on 512-bit vectors (u32x16)
+ *   JC_HAVE_X16_AS_2X8     1: 16-block pass as two interleaved 8-block states on 256-bit vectors (AVX2)
+ *   JC_HAVE_X32_AS_2X16    1: 32-block pass as two interleaved 16-block states on 512-bit vectors
  *   JC_ROT16/8/12/7(x)     rotate-left of every 32-bit lane (see JC_ROTL and the helpers below)
  *   JC_POLY_STEP(h0, h1, h2, r0, r1, s1, m)
  *                          optional: one radix-2^64 Poly1305 block; with JC_MAC_PASS (8 or 32 blocks, and for 32
@@ -15,11 +17,11 @@
  *   JC_HAVE_LONE           1: a call whose last pass would leave one block (5, 9, 17 or 32k+1 blocks) runs that
  *                          block on scalar registers inside the 4-, 8-, 16- or 32-block pass before it
  *                          (jc_pass_x<W>_lone), where measured faster than the pass plus a scalar call
- *   JC_MIN_16/8/4/2        size-adaptive thresholds: the tail loop runs a G-block pass when at least
+ *   JC_MIN_32/16/8/4/2     size-adaptive thresholds: the tail loop runs a G-block pass when at least
  *                          JC_MIN_G blocks (partial ones included) remain; below every threshold (a single
  *                          last block) it runs the scalar kernel. A threshold below G means a partly used
- *                          pass (into a stack buffer) beats the narrower passes it replaces. Values come from
- *                          bench_kernels --blocks. JC_MIN_2 must be <= 2.
+ *                          pass (jc_pass_x<G>_part, which stores only the call's bytes) beats the narrower passes
+ *                          it replaces. Values come from bench_kernels --blocks. JC_MIN_2 must be <= 2.
  *
  * Everything here is static, so each TU's copy is compiled with that TU's instruction-set flags only.
  *
@@ -173,16 +175,32 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
 #define JC_VARRAY(p) {p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7,                                     \
                       p##8, p##9, p##10, p##11, p##12, p##13, p##14, p##15}
 
-/* XOR one keystream vector into the message (or write it raw when in == NULL) at byte offset off. */
+/* The bytes of a keystream vector that a partly used pass covers (n < its size), through a stack copy that is
+ * wiped after (out of line: only the call's last pass takes it, and once). */
+static __attribute__((noinline)) void jc_put_part(uint8_t *k, const uint8_t *in, uint8_t *out, size_t n, size_t size)
+{
+    jc_xor_tail(in, out, k, n);
+    jc_wipe(k, size);
+}
+
+/* XOR one keystream vector into the message (or write it raw when in == NULL) at byte offset off, only its bytes
+ * below lim: the pass's bytes to emit, 64 W for a full pass (a constant: the comparisons fold away) or the call's length
+ * for its last, partly used one, which so reads and writes nothing past the message. */
 #define JC_DEFINE_PUT(V)                                                                                  \
-    JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off)                              \
+    JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off, size_t lim)                  \
     {                                                                                                     \
-        if (in != NULL) {                                                                                 \
-            V m;                                                                                          \
-            memcpy(&m, in + off, sizeof m);                                                               \
-            k ^= m;                                                                                       \
+        if (off + sizeof k <= lim) {                                                                      \
+            if (in != NULL) {                                                                             \
+                V m;                                                                                      \
+                memcpy(&m, in + off, sizeof m);                                                           \
+                k ^= m;                                                                                   \
+            }                                                                                             \
+            memcpy(out + off, &k, sizeof k);                                                              \
+        } else if (off < lim) {                                                                           \
+            uint8_t b_[sizeof k];                                                                         \
+            memcpy(b_, &k, sizeof k);                                                                     \
+            jc_put_part(b_, in != NULL ? in + off : NULL, out + off, lim - off, sizeof k);                \
         }                                                                                                 \
-        memcpy(out + off, &k, sizeof k);                                                                  \
     }
 JC_DEFINE_PUT(u32x4)
 #if JC_HAVE_X8
@@ -195,7 +213,7 @@ JC_DEFINE_PUT(u32x16)
 /* ---------------------------------------------------------------------------------------------------------
  * Transposes + stores. o[j] = word j of every block; block i goes to out + 64*i.
  */
-JC_AI void jc_store_x4(const u32x4 o[16], const uint8_t *in, uint8_t *out)
+JC_AI void jc_store_x4(const u32x4 o[16], const uint8_t *in, uint8_t *out, size_t lim)
 {
     for (int g = 0; g < 4; g++) {
         u32x4 a = o[4 * g], b = o[4 * g + 1], c = o[4 * g + 2], d = o[4 * g + 3];
@@ -203,15 +221,15 @@ JC_AI void jc_store_x4(const u32x4 o[16], const uint8_t *in, uint8_t *out)
         u32x4 t1 = __builtin_shufflevector(a, b, 2, 6, 3, 7);
         u32x4 t2 = __builtin_shufflevector(c, d, 0, 4, 1, 5);
         u32x4 t3 = __builtin_shufflevector(c, d, 2, 6, 3, 7);
-        jc_put_u32x4(__builtin_shufflevector(t0, t2, 0, 1, 4, 5), in, out, 0 * 64 + 16 * g);
-        jc_put_u32x4(__builtin_shufflevector(t0, t2, 2, 3, 6, 7), in, out, 1 * 64 + 16 * g);
-        jc_put_u32x4(__builtin_shufflevector(t1, t3, 0, 1, 4, 5), in, out, 2 * 64 + 16 * g);
-        jc_put_u32x4(__builtin_shufflevector(t1, t3, 2, 3, 6, 7), in, out, 3 * 64 + 16 * g);
+        jc_put_u32x4(__builtin_shufflevector(t0, t2, 0, 1, 4, 5), in, out, 0 * 64 + 16 * g, lim);
+        jc_put_u32x4(__builtin_shufflevector(t0, t2, 2, 3, 6, 7), in, out, 1 * 64 + 16 * g, lim);
+        jc_put_u32x4(__builtin_shufflevector(t1, t3, 0, 1, 4, 5), in, out, 2 * 64 + 16 * g, lim);
+        jc_put_u32x4(__builtin_shufflevector(t1, t3, 2, 3, 6, 7), in, out, 3 * 64 + 16 * g, lim);
     }
 }
 
 #if JC_HAVE_X8
-JC_AI void jc_store_x8(const u32x8 o[16], const uint8_t *in, uint8_t *out)
+JC_AI void jc_store_x8(const u32x8 o[16], const uint8_t *in, uint8_t *out, size_t lim)
 {
     /* q[g][j]: words 4g..4g+3 of block j (low 128 bits) and of block j+4 (high 128 bits). */
     u32x8 q[4][4];
@@ -227,18 +245,20 @@ JC_AI void jc_store_x8(const u32x8 o[16], const uint8_t *in, uint8_t *out)
         q[g][3] = __builtin_shufflevector(abhi, cdhi, 2, 3, 10, 11, 6, 7, 14, 15);
     }
     for (int j = 0; j < 4; j++) {
-        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j);
-        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j + 32);
+        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j,
+                     lim);
+        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out,
+                     64 * j + 32, lim);
         jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
-                     64 * (j + 4));
+                     64 * (j + 4), lim);
         jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
-                     64 * (j + 4) + 32);
+                     64 * (j + 4) + 32, lim);
     }
 }
 #endif
 
 #if JC_HAVE_X16
-JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
+JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, size_t lim)
 {
     /* q[g][j]: words 4g..4g+3 of blocks j, j+4, j+8, j+12 (one per 128-bit lane). */
     u32x16 q[4][4];
@@ -267,10 +287,10 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
         u32x16 abhi = __builtin_shufflevector(q[0][j], q[1][j], JC_L128HI);
         u32x16 cdlo = __builtin_shufflevector(q[2][j], q[3][j], JC_L128LO);
         u32x16 cdhi = __builtin_shufflevector(q[2][j], q[3][j], JC_L128HI);
-        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256LO), in, out, 64 * j);
-        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256HI), in, out, 64 * (j + 4));
-        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256LO), in, out, 64 * (j + 8));
-        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256HI), in, out, 64 * (j + 12));
+        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256LO), in, out, 64 * j, lim);
+        jc_put_u32x16(__builtin_shufflevector(ablo, cdlo, JC_L256HI), in, out, 64 * (j + 4), lim);
+        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256LO), in, out, 64 * (j + 8), lim);
+        jc_put_u32x16(__builtin_shufflevector(abhi, cdhi, JC_L256HI), in, out, 64 * (j + 12), lim);
     }
 }
 #endif
@@ -301,13 +321,14 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
     } while (0)
 
 /* ---------------------------------------------------------------------------------------------------------
- * Vertical passes: W full blocks from counter block `blk` of the call. in == NULL: raw keystream. The core
- * takes a lone block too when `lone` (a constant in each caller).
+ * Vertical passes: W blocks from counter block `blk` of the call, their first lim bytes XORed into the message
+ * (all 64 W but in the call's last, partly used pass). in == NULL: raw keystream. The core takes a lone block too
+ * when `lone` (a constant in each caller).
  */
 #define JC_LONE_PARAMS int lone, size_t lblk, const uint8_t *lin, uint8_t *lout, size_t llen
 #define JC_DEFINE_VPASS(W, V, IOTA)                                                                       \
     JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
-                             const uint8_t *in, uint8_t *out, JC_LONE_PARAMS)                             \
+                             const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                 \
     {                                                                                                     \
         uint32_t lo, hi;                                                                                  \
         jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
@@ -321,9 +342,9 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
         JC_VADD(x, V);                                                                                    \
         const V o[16] = JC_VARRAY(x);                                                                     \
         if (in != NULL)                                                                                   \
-            jc_store_x##W(o, in, out);                                                                    \
+            jc_store_x##W(o, in, out, lim);                                                               \
         else                                                                                              \
-            jc_store_x##W(o, NULL, out);                                                                  \
+            jc_store_x##W(o, NULL, out, lim);                                                             \
         if (lone)                                                                                         \
             JC_SFINISH(k);                                                                                \
     }                                                                                                     \
@@ -333,7 +354,7 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
  * jc_pass_x<W>, for cores where one W-block pass is latency-bound rather than throughput-bound. */
 #define JC_DEFINE_VPASS2(W2, W, V, IOTA)                                                                  \
     JC_AI void jc_vpass_x##W2(const uint32_t s[16], int rounds, int counter64, size_t blk,               \
-                              const uint8_t *in, uint8_t *out, JC_LONE_PARAMS)                            \
+                              const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                \
     {                                                                                                     \
         uint32_t lo, hi;                                                                                  \
         jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
@@ -350,51 +371,61 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out)
         JC_VADD(x, V);                                                                                    \
         JC_VADD(y, V);                                                                                    \
         const V ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);                                             \
+        const size_t ylim = lim > 64 * W ? lim - 64 * W : 0;                                              \
         if (in != NULL) {                                                                                 \
-            jc_store_x##W(ox, in, out);                                                                   \
-            jc_store_x##W(oy, in + 64 * W, out + 64 * W);                                                 \
+            jc_store_x##W(ox, in, out, lim);                                                              \
+            jc_store_x##W(oy, in + 64 * W, out + 64 * W, ylim);                                           \
         } else {                                                                                          \
-            jc_store_x##W(ox, NULL, out);                                                                 \
-            jc_store_x##W(oy, NULL, out + 64 * W);                                                        \
+            jc_store_x##W(ox, NULL, out, lim);                                                            \
+            jc_store_x##W(oy, NULL, out + 64 * W, ylim);                                                  \
         }                                                                                                 \
         if (lone)                                                                                         \
             JC_SFINISH(k);                                                                                \
     }                                                                                                     \
     JC_DEFINE_PASS_ENTRIES(W2, jc_vpass_x##W2)
 
-/* jc_pass_x<W>, and jc_pass_x<W>_lone with the lone block, over the pass core CORE. */
+/* jc_pass_x<W>; jc_pass_x<W>_part, the call's last pass, of which only the first lim bytes (less than 64 W) are
+ * the message's; jc_pass_x<W>_lone with the lone block; over the pass core CORE. */
 #define JC_DEFINE_PASS_ENTRIES(W, CORE)                                                                   \
     static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
                              const uint8_t *in, uint8_t *out)                                             \
     {                                                                                                     \
-        CORE(s, rounds, counter64, blk, in, out, 0, 0, NULL, NULL, 0);                                    \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 0, 0, NULL, NULL, 0);                            \
+    }                                                                                                     \
+    static void jc_pass_x##W##_part(const uint32_t s[16], int rounds, int counter64, size_t blk,         \
+                                    const uint8_t *in, uint8_t *out, size_t lim)                          \
+    {                                                                                                     \
+        CORE(s, rounds, counter64, blk, in, out, lim, 0, 0, NULL, NULL, 0);                               \
     }                                                                                                     \
     __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds,            \
                                                             int counter64, size_t blk, const uint8_t *in, \
                                                             uint8_t *out, size_t lblk, const uint8_t *lin, \
                                                             uint8_t *lout, size_t llen)                   \
     {                                                                                                     \
-        CORE(s, rounds, counter64, blk, in, out, 1, lblk, lin, lout, llen);                               \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 1, lblk, lin, lout, llen);                       \
     }
 
+#define JC_IOTA4 ((u32x4){0, 1, 2, 3})
+#define JC_IOTA8 ((u32x8){0, 1, 2, 3, 4, 5, 6, 7})
+#define JC_IOTA16 ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 #if !JC_HAVE_X8 /* else horizontal: see jc_pass_x4 below */
-JC_DEFINE_VPASS(4, u32x4, ((u32x4){0, 1, 2, 3}))
+JC_DEFINE_VPASS(4, u32x4, JC_IOTA4)
 #endif
 #if JC_HAVE_X8
-JC_DEFINE_VPASS(8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
+JC_DEFINE_VPASS(8, u32x8, JC_IOTA8)
 #endif
 #if JC_HAVE_X16
-JC_DEFINE_VPASS(16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
+JC_DEFINE_VPASS(16, u32x16, JC_IOTA16)
 #endif
 
 #if JC_HAVE_X8_AS_2X4
-JC_DEFINE_VPASS2(8, 4, u32x4, ((u32x4){0, 1, 2, 3}))
+JC_DEFINE_VPASS2(8, 4, u32x4, JC_IOTA4)
 #endif
 #if JC_HAVE_X16_AS_2X8
-JC_DEFINE_VPASS2(16, 8, u32x8, ((u32x8){0, 1, 2, 3, 4, 5, 6, 7}))
+JC_DEFINE_VPASS2(16, 8, u32x8, JC_IOTA8)
 #endif
 #if JC_HAVE_X32_AS_2X16
-JC_DEFINE_VPASS2(32, 16, u32x16, ((u32x16){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}))
+JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16)
 #endif
 
 #ifndef JC_HAVE_LONE
@@ -476,9 +507,10 @@ static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, siz
     jc_wipe(st, sizeof st);
 }
 
-/* Two blocks, two interleaved horizontal states (twice the ILP of one; no transpose). */
-static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk,
-                       const uint8_t *in, uint8_t *out)
+/* Two blocks, two interleaved horizontal states (twice the ILP of one; no transpose); lim as in the vertical
+ * passes. */
+JC_AI void jc_hpass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                       uint8_t *out, size_t lim)
 {
     uint32_t lo, hi, lo1, hi1;
     jc_counter_at(s, counter64, blk, &lo, &hi);
@@ -488,14 +520,24 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
     u32x4 a = a0, b = b0, c = c0, d = d0;
     u32x4 e = a0, f = b0, g = c0, h = d1;
     JC_HROUNDS2(JC_LANES1, a, b, c, d, e, f, g, h, (void)0);
-    jc_put_u32x4(a + a0, in, out, 0);
-    jc_put_u32x4(b + b0, in, out, 16);
-    jc_put_u32x4(c + c0, in, out, 32);
-    jc_put_u32x4(d + d0, in, out, 48);
-    jc_put_u32x4(e + a0, in, out, 64);
-    jc_put_u32x4(f + b0, in, out, 80);
-    jc_put_u32x4(g + c0, in, out, 96);
-    jc_put_u32x4(h + d1, in, out, 112);
+    jc_put_u32x4(a + a0, in, out, 0, lim);
+    jc_put_u32x4(b + b0, in, out, 16, lim);
+    jc_put_u32x4(c + c0, in, out, 32, lim);
+    jc_put_u32x4(d + d0, in, out, 48, lim);
+    jc_put_u32x4(e + a0, in, out, 64, lim);
+    jc_put_u32x4(f + b0, in, out, 80, lim);
+    jc_put_u32x4(g + c0, in, out, 96, lim);
+    jc_put_u32x4(h + d1, in, out, 112, lim);
+}
+static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                       uint8_t *out)
+{
+    jc_hpass_x2(s, rounds, counter64, blk, in, out, 128);
+}
+static void jc_pass_x2_part(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                            uint8_t *out, size_t lim)
+{
+    jc_hpass_x2(s, rounds, counter64, blk, in, out, lim);
 }
 
 #if JC_HAVE_X8
@@ -510,15 +552,15 @@ static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
  * The same layout for 8 blocks, as two states on 512-bit vectors or four on 256-bit ones, measured no faster than
  * the vertical 8-block pass on this Zen 4 (avx512: 172-177 and 145-149 against 122-135 ns; avx2, four states:
  * 178-182 against 187-201, within the spread), so 8 blocks stay vertical. */
-JC_AI void jc_hstore_x2(u32x8 a, u32x8 b, u32x8 c, u32x8 d, const uint8_t *in, uint8_t *out)
+JC_AI void jc_hstore_x2(u32x8 a, u32x8 b, u32x8 c, u32x8 d, const uint8_t *in, uint8_t *out, size_t lim)
 {
-    jc_put_u32x8(__builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11), in, out, 0);
-    jc_put_u32x8(__builtin_shufflevector(c, d, 0, 1, 2, 3, 8, 9, 10, 11), in, out, 32);
-    jc_put_u32x8(__builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64);
-    jc_put_u32x8(__builtin_shufflevector(c, d, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 96);
+    jc_put_u32x8(__builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11), in, out, 0, lim);
+    jc_put_u32x8(__builtin_shufflevector(c, d, 0, 1, 2, 3, 8, 9, 10, 11), in, out, 32, lim);
+    jc_put_u32x8(__builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64, lim);
+    jc_put_u32x8(__builtin_shufflevector(c, d, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 96, lim);
 }
 JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
-                       uint8_t *out, JC_LONE_PARAMS)
+                       uint8_t *out, size_t lim, JC_LONE_PARAMS)
 {
     const u32x4 ra = jc_load_u32x4(s), rb = jc_load_u32x4(s + 4), rc = jc_load_u32x4(s + 8);
     const u32x8 a0 = __builtin_shufflevector(ra, ra, JC_LANES2(JC_ROW));
@@ -533,8 +575,9 @@ JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t b
     u32x8 e = a0, f = b0, g = c0, h = d1;
     JC_SINIT(k);
     JC_HROUNDS2(JC_LANES2, a, b, c, d, e, f, g, h, if (lone) JC_SDROUND(k));
-    jc_hstore_x2(a + a0, b + b0, c + c0, d + d0, in, out);
-    jc_hstore_x2(e + a0, f + b0, g + c0, h + d1, in == NULL ? NULL : in + 128, out + 128);
+    jc_hstore_x2(a + a0, b + b0, c + c0, d + d0, in, out, lim);
+    jc_hstore_x2(e + a0, f + b0, g + c0, h + d1, in == NULL ? NULL : in + 128, out + 128,
+                 lim > 128 ? lim - 128 : 0);
     if (lone)
         JC_SFINISH(k);
 }
@@ -581,7 +624,7 @@ JC_AI void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint
     JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac + 16);
     JC_VADD(x, u32x8);
     const u32x8 o[16] = JC_VARRAY(x);
-    jc_store_x8(o, in, out);
+    jc_store_x8(o, in, out, 512);
     acc[0] = h0;
     acc[1] = h1;
     acc[2] = h2;
@@ -615,8 +658,8 @@ static __attribute__((noinline)) void jc_pass_mac(const uint32_t s[16], size_t b
     JC_VADD(x, u32x16);
     JC_VADD(y, u32x16);
     const u32x16 ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);
-    jc_store_x16(ox, in, out);
-    jc_store_x16(oy, in + 1024, out + 1024);
+    jc_store_x16(ox, in, out, 1024);
+    jc_store_x16(oy, in + 1024, out + 1024, 1024);
     acc[0] = h0;
     acc[1] = h1;
     acc[2] = h2;
@@ -707,6 +750,25 @@ JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64,
     }
 }
 
+/* The call's last pass, of g blocks, partly used: only its first len bytes (less than 64 g) are the message's. */
+JC_AI void jc_pass_group_part(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
+                              const uint8_t *in, uint8_t *out, size_t len)
+{
+    switch (g) {
+#if JC_HAS_PASS32
+    case 32: jc_pass_x32_part(s, rounds, counter64, blk, in, out, len); break;
+#endif
+#if JC_HAS_PASS16
+    case 16: jc_pass_x16_part(s, rounds, counter64, blk, in, out, len); break;
+#endif
+#if JC_HAS_PASS8
+    case 8: jc_pass_x8_part(s, rounds, counter64, blk, in, out, len); break;
+#endif
+    case 4: jc_pass_x4_part(s, rounds, counter64, blk, in, out, len); break;
+    default: jc_pass_x2_part(s, rounds, counter64, blk, in, out, len); break;
+    }
+}
+
 /* A full pass of g blocks with the call's last block (len - 64 g bytes, 1..64) as its lone block: 1 if g has
  * such a pass, else 0. */
 JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
@@ -763,11 +825,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
             out += bytes;
             len -= bytes;
         } else {
-            /* Last, partly used pass: keystream into a stack buffer, then XOR only len bytes. */
-            uint8_t ks[64 * JC_MAX_GROUP]; /* no alignment attribute: GCC does not realign the stack on Win64 */
-            jc_pass_group(g, state, rounds, counter64, blk, NULL, ks);
-            jc_xor_tail(in, out, ks, len);
-            jc_wipe(ks, bytes);
+            jc_pass_group_part(g, state, rounds, counter64, blk, in, out, len);
             break;
         }
     }
