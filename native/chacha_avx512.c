@@ -4,9 +4,9 @@
  * -fschedule-insns -fsched-pressure, see CMakeLists.txt; x86 only; called only after dispatch.c saw AVX-512F and VL
  * in CPUID and opmask/ZMM state enabled in XCR0).
  *
- * Passes: 32 blocks as two interleaved 16-block states, 16 blocks on 512-bit vectors (vertical layout +
- * 16x16 transpose), 8 blocks vertical on 256-bit vectors (AVX-512VL), 4 blocks horizontal on 256-bit vectors,
- * 2 blocks horizontal on 128-bit vectors, 1 block scalar.
+ * Passes: 32 blocks as two interleaved 16-block states, 24 as a 16-block state beside an 8-block one, 16 blocks on
+ * 512-bit vectors (vertical layout + 16x16 transpose), 8 blocks vertical on 256-bit vectors (AVX-512VL), 4 blocks
+ * horizontal on 256-bit vectors, 2 blocks horizontal on 128-bit vectors, 1 block scalar.
  *
  * Why 32: one 16-block pass is latency-bound (it costs about what an 8-block pass does: 163 vs 156 ns), so
  * two interleaved 16-block states (32 live zmm, a few spills) raised 16 KiB from 6550 to 8900 MB/s
@@ -17,6 +17,7 @@
 #define JC_ISA avx512
 #define JC_HAVE_X8 1
 #define JC_HAVE_X16 1
+#define JC_HAVE_X24_AS_16_8 1
 #define JC_HAVE_X32_AS_2X16 1
 
 #define JC_ROT16(x) JC_ROTL(x, 16)
@@ -41,7 +42,22 @@
  *   blocks      17    18    19    20    24    28    31    32
  *   avx512 *   286   301   314   312   320   327   327   233    (* with JC_MIN_32 32)
  *
- * so 17..31 blocks take one partly used 32-block pass.
+ * so 17..31 blocks took one partly used 32-block pass. Two changes since (Zen 4 at 3.6 GHz, same harness, each
+ * alternated twice with the code before it): a partly used pass stores only the call's bytes (jc_pass_x<W>_part;
+ * it wrote its whole keystream to a stack buffer, XORed the call's bytes from there and wiped it), and a 24-block
+ * pass, a 16-block state beside an 8-block one on 256-bit vectors (which take one 256-bit slot where a 512-bit op
+ * takes two on this core), serves 18..25 blocks:
+ *
+ *   blocks              3      6-7     10-15     16     17     18-24      25     26-31     32
+ *   stack buffer      107    133      202-210   183   201   374-392   381-411  380-392   336-350
+ *   call's bytes only 100    126-127  187-191   184   206   348-353   353-359  354-359   337
+ *   with 24 blocks     99    127-129  186-199   184   205   284-288   285-290  354-358   337
+ *
+ * So 17 blocks stay one 16-block pass with the lone block (205 against 284 as a partly used 24), 18..24 take the
+ * 24-block pass, 25 the 24-block pass with the lone block, and 26..31 one partly used 32-block pass (355 against
+ * 24 + 2 blocks, 274 + 95). (A 12-block pass, an 8-block state beside a 4-block one on 128-bit vectors, measured
+ * slower than the partly used 16-block pass it would replace at 10..12 blocks: 186-198 against 186-191 here, 333-354
+ * against 295-305 on avx2.)
  *
  * The 4-block pass has since become horizontal (jc_pass_x4 in chacha_simd.h: 100-105 ns for 4 blocks against the
  * vertical pass's 119-130 on a Zen 4 at 3.6 GHz). The thresholds still hold there (same harness, three runs):
@@ -65,7 +81,10 @@
  * 8-block pass, 113-115 with the lone block (once 173); a 256 B AEAD seal (5 blocks with the key block,
  * bench_aead --best) 898-901 -> 963-967 MB/s. */
 #ifndef JC_MIN_32
-#define JC_MIN_32 17
+#define JC_MIN_32 26
+#endif
+#ifndef JC_MIN_24
+#define JC_MIN_24 18
 #endif
 #ifndef JC_MIN_16
 #define JC_MIN_16 9

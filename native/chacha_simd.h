@@ -8,16 +8,18 @@
  *   JC_HAVE_X8_AS_2X4      1: 8-block pass as two interleaved 4-block passes on 128-bit vectors (NEON)
  *   JC_HAVE_X16            1: 16-block pass on 512-bit vectors (u32x16)
  *   JC_HAVE_X16_AS_2X8     1: 16-block pass as two interleaved 8-block states on 256-bit vectors (AVX2)
+ *   JC_HAVE_X24_AS_16_8    1: 24-block pass as a 16-block state on 512-bit vectors beside an 8-block one on 256-bit
+ *                          vectors (AVX-512: a call's last 18..25 blocks)
  *   JC_HAVE_X32_AS_2X16    1: 32-block pass as two interleaved 16-block states on 512-bit vectors
  *   JC_ROT16/8/12/7(x)     rotate-left of every 32-bit lane (see JC_ROTL and the helpers below)
  *   JC_POLY_STEP(h0, h1, h2, r0, r1, s1, m)
  *                          optional: one radix-2^64 Poly1305 block; with JC_MAC_PASS (8 or 32 blocks, and for 32
  *                          JC_MAC_STEPS_Y and JC_MAC_STEPS_END) defines jc_chacha_xor_mac_<JC_ISA> (ChaCha20 and
  *                          Poly1305 interleaved, for the AEAD)
- *   JC_HAVE_LONE           1: a call whose last pass would leave one block (5, 9, 17 or 32k+1 blocks) runs that
- *                          block on scalar registers inside the 4-, 8-, 16- or 32-block pass before it
+ *   JC_HAVE_LONE           1: a call whose last pass would leave one block (5, 9, 17, 25 or 32k+1 blocks) runs
+ *                          that block on scalar registers inside the 4-, 8-, 16-, 24- or 32-block pass before it
  *                          (jc_pass_x<W>_lone), where measured faster than the pass plus a scalar call
- *   JC_MIN_32/16/8/4/2     size-adaptive thresholds: the tail loop runs a G-block pass when at least
+ *   JC_MIN_32/24/16/8/4/2  size-adaptive thresholds: the tail loop runs a G-block pass when at least
  *                          JC_MIN_G blocks (partial ones included) remain; below every threshold (a single
  *                          last block) it runs the scalar kernel. A threshold below G means a partly used
  *                          pass (jc_pass_x<G>_part, which stores only the call's bytes) beats the narrower passes
@@ -55,6 +57,9 @@
 #endif
 #ifndef JC_HAVE_X16_AS_2X8
 #define JC_HAVE_X16_AS_2X8 0
+#endif
+#ifndef JC_HAVE_X24_AS_16_8
+#define JC_HAVE_X24_AS_16_8 0
 #endif
 #ifndef JC_HAVE_X32_AS_2X16
 #define JC_HAVE_X32_AS_2X16 0
@@ -350,17 +355,19 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
     }                                                                                                     \
     JC_DEFINE_PASS_ENTRIES(W, jc_vpass_x##W)
 
-/* 2W blocks as two independent W-block states in one loop: twice the independent dependency chains of
- * jc_pass_x<W>, for cores where one W-block pass is latency-bound rather than throughput-bound. */
-#define JC_DEFINE_VPASS2(W2, W, V, IOTA)                                                                  \
-    JC_AI void jc_vpass_x##W2(const uint32_t s[16], int rounds, int counter64, size_t blk,               \
-                              const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                \
+/* WX + WY blocks as two independent states, of WX and WY blocks (vectors VX and VY), in one loop: twice the
+ * independent dependency chains of one pass, for cores where one pass is latency-bound rather than throughput-bound.
+ * WY < WX where the second state only needs to cover a call's last blocks (a 16-block state beside an 8-block one
+ * costs three quarters of two 16-block states where 512-bit ops take two 256-bit slots). */
+#define JC_DEFINE_VPASS2(W, WX, VX, IOTAX, WY, VY, IOTAY)                                                 \
+    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
+                             const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                 \
     {                                                                                                     \
         uint32_t lo, hi;                                                                                  \
         jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
-        JC_VINIT(x, V, IOTA);                                                                             \
-        jc_counter_at(s, counter64, blk + W, &lo, &hi);                                                   \
-        JC_VINIT(y, V, IOTA);                                                                             \
+        JC_VINIT(x, VX, IOTAX);                                                                           \
+        jc_counter_at(s, counter64, blk + WX, &lo, &hi);                                                  \
+        JC_VINIT(y, VY, IOTAY);                                                                           \
         JC_SINIT(k);                                                                                      \
         for (int r = 0; r < rounds; r += 2) {                                                             \
             JC_DROUND(x);                                                                                 \
@@ -368,21 +375,22 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
             if (lone)                                                                                     \
                 JC_SDROUND(k);                                                                            \
         }                                                                                                 \
-        JC_VADD(x, V);                                                                                    \
-        JC_VADD(y, V);                                                                                    \
-        const V ox[16] = JC_VARRAY(x), oy[16] = JC_VARRAY(y);                                             \
-        const size_t ylim = lim > 64 * W ? lim - 64 * W : 0;                                              \
+        JC_VADD(x, VX);                                                                                   \
+        JC_VADD(y, VY);                                                                                   \
+        const VX ox[16] = JC_VARRAY(x);                                                                   \
+        const VY oy[16] = JC_VARRAY(y);                                                                   \
+        const size_t ylim = lim > 64 * WX ? lim - 64 * WX : 0;                                            \
         if (in != NULL) {                                                                                 \
-            jc_store_x##W(ox, in, out, lim);                                                              \
-            jc_store_x##W(oy, in + 64 * W, out + 64 * W, ylim);                                           \
+            jc_store_x##WX(ox, in, out, lim);                                                             \
+            jc_store_x##WY(oy, in + 64 * WX, out + 64 * WX, ylim);                                        \
         } else {                                                                                          \
-            jc_store_x##W(ox, NULL, out, lim);                                                            \
-            jc_store_x##W(oy, NULL, out + 64 * W, ylim);                                                  \
+            jc_store_x##WX(ox, NULL, out, lim);                                                           \
+            jc_store_x##WY(oy, NULL, out + 64 * WX, ylim);                                                \
         }                                                                                                 \
         if (lone)                                                                                         \
             JC_SFINISH(k);                                                                                \
     }                                                                                                     \
-    JC_DEFINE_PASS_ENTRIES(W2, jc_vpass_x##W2)
+    JC_DEFINE_PASS_ENTRIES(W, jc_vpass_x##W)
 
 /* jc_pass_x<W>; jc_pass_x<W>_part, the call's last pass, of which only the first lim bytes (less than 64 W) are
  * the message's; jc_pass_x<W>_lone with the lone block; over the pass core CORE. */
@@ -419,13 +427,16 @@ JC_DEFINE_VPASS(16, u32x16, JC_IOTA16)
 #endif
 
 #if JC_HAVE_X8_AS_2X4
-JC_DEFINE_VPASS2(8, 4, u32x4, JC_IOTA4)
+JC_DEFINE_VPASS2(8, 4, u32x4, JC_IOTA4, 4, u32x4, JC_IOTA4)
 #endif
 #if JC_HAVE_X16_AS_2X8
-JC_DEFINE_VPASS2(16, 8, u32x8, JC_IOTA8)
+JC_DEFINE_VPASS2(16, 8, u32x8, JC_IOTA8, 8, u32x8, JC_IOTA8)
+#endif
+#if JC_HAVE_X24_AS_16_8
+JC_DEFINE_VPASS2(24, 16, u32x16, JC_IOTA16, 8, u32x8, JC_IOTA8)
 #endif
 #if JC_HAVE_X32_AS_2X16
-JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16)
+JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16, 16, u32x16, JC_IOTA16)
 #endif
 
 #ifndef JC_HAVE_LONE
@@ -433,6 +444,7 @@ JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16)
 #endif
 #define JC_HAS_PASS8 (JC_HAVE_X8 || JC_HAVE_X8_AS_2X4)
 #define JC_HAS_PASS16 (JC_HAVE_X16 || JC_HAVE_X16_AS_2X8)
+#define JC_HAS_PASS24 JC_HAVE_X24_AS_16_8
 #define JC_HAS_PASS32 JC_HAVE_X32_AS_2X16
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -717,6 +729,10 @@ JC_AI int jc_pick_group(size_t nb)
     if (nb >= JC_MIN_32)
         return 32;
 #endif
+#if JC_HAS_PASS24
+    if (nb >= JC_MIN_24)
+        return 24;
+#endif
 #if JC_HAS_PASS16
     if (nb >= JC_MIN_16)
         return 16;
@@ -739,6 +755,9 @@ JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64,
 #if JC_HAS_PASS32
     case 32: jc_pass_x32(s, rounds, counter64, blk, in, out); break;
 #endif
+#if JC_HAS_PASS24
+    case 24: jc_pass_x24(s, rounds, counter64, blk, in, out); break;
+#endif
 #if JC_HAS_PASS16
     case 16: jc_pass_x16(s, rounds, counter64, blk, in, out); break;
 #endif
@@ -757,6 +776,9 @@ JC_AI void jc_pass_group_part(int g, const uint32_t s[16], int rounds, int count
     switch (g) {
 #if JC_HAS_PASS32
     case 32: jc_pass_x32_part(s, rounds, counter64, blk, in, out, len); break;
+#endif
+#if JC_HAS_PASS24
+    case 24: jc_pass_x24_part(s, rounds, counter64, blk, in, out, len); break;
 #endif
 #if JC_HAS_PASS16
     case 16: jc_pass_x16_part(s, rounds, counter64, blk, in, out, len); break;
@@ -779,6 +801,9 @@ JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counte
     switch (g) {
 #if JC_HAS_PASS32
     case 32: jc_pass_x32_lone(s, rounds, counter64, blk, in, out, blk + 32, lin, out + n, len - n); return 1;
+#endif
+#if JC_HAS_PASS24
+    case 24: jc_pass_x24_lone(s, rounds, counter64, blk, in, out, blk + 24, lin, out + n, len - n); return 1;
 #endif
 #if JC_HAS_PASS16
     case 16: jc_pass_x16_lone(s, rounds, counter64, blk, in, out, blk + 16, lin, out + n, len - n); return 1;
@@ -808,7 +833,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
     }
     while (len > 0) {
         size_t nb = (len + 63) / 64;
-        if (JC_HAVE_LONE && (nb == 5 || nb == 9 || nb == 17) &&
+        if (JC_HAVE_LONE && (nb == 5 || nb == 9 || nb == 17 || nb == 25) &&
             jc_pass_group_lone((int)(nb - 1), state, rounds, counter64, blk, in, out, len))
             return;
         int g = jc_pick_group(nb);
