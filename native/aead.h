@@ -90,40 +90,40 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
  * works on whole groups (512 bytes on avx2, 2048 on avx512), sealing one group behind (jc_xor_mac_fn). From the
  * row's aead_short_kernel_mac bytes the short path's MAC runs on the row's Poly1305 kernel (its power tables pay
  * from there); below, on the radix-2^64 scalar core. ns per message, 13-byte AAD, gcc 12 -O3, Zen 4, bench_aead
- * --paths avx512 avx2 portable (the two paths alternated, best of 10 rounds of 7 runs), two runs agreeing within
- * 2 % (3 % for portable's open):
+ * --paths avx512 avx2 portable (the two paths alternated, best of 10 rounds of 7 runs); of two runs, the second read
+ * the chunked opens 4-9 % slower and every other cell within 3 % (7 % for avx512's seal at 1088):
  *
  *   bytes                 256  384  511  512  768 1023 1024 1025 1088 1120 1280 1536 2047
- *   avx512 seal chunked   397  439  515  439  541  631  550  572  594  784  754  778  884
- *              short      253  300  368  311  403  486  427  615  634  642  623  646  723
- *          open chunked   404  442  517  444  548  635  556  592  609  787  751  777  886
- *              short      259  304  373  317  414  497  440  627  654  663  639  672  754
- *   avx2 seal  chunked    436  516  581  523  701  791  701  845  841  849  839  868 1144
- *              short      284  355  424  402  544  663  608  679  670  725  716  795 1089
- *        open  chunked    448  515  581  420  624  751  590  728  746  738  792  757 1087
- *              short      289  368  432  404  557  656  611  701  688  729  737  818 1114
- *   portable seal chunked 796 1085 1374 1364 1921 2485 2476 2604 2616 2737 3031 3583 4701
- *              short      734 1010 1292 1285 1839 2391 2385 2511 2526 2645 2939 3487 4594
- *          open chunked   808 1088 1379 1364 1922 2490 2478 2601 2612 2743 3032 3588 4705
- *              short      741 1017 1298 1289 1838 2402 2394 2517 2539 2661 2945 3491 4608
+ *   avx512 seal chunked   393  432  510  437  530  623  548  581  605  698  663  672  864
+ *              short      254  287  371  312  391  492  435  530  545  559  533  565  728
+ *          open chunked   403  437  514  445  536  622  555  596  615  699  683  688  867
+ *              short      267  312  385  326  397  507  449  545  563  571  548  579  752
+ *   avx2 seal  chunked    434  508  574  522  687  767  707  857  847  842  841  874 1147
+ *              short      283  354  425  401  537  653  598  686  672  702  723  809 1112
+ *        open  chunked    445  512  579  426  627  756  594  734  769  740  797  762 1092
+ *              short      291  384  447  418  552  673  626  697  693  721  741  826 1136
+ *   portable seal chunked 796 1080 1372 1353 1906 2471 2454 2591 2592 2719 2999 3550 4666
+ *              short      738 1016 1301 1293 1849 2414 2406 2532 2545 2671 2962 3516 4635
+ *          open chunked   802 1080 1367 1354 1905 2468 2460 2583 2592 2722 3003 3553 4667
+ *              short      762 1052 1322 1316 1875 2436 2436 2553 2579 2701 2994 3549 4672
  *
- * So avx512 seals and opens up to 1024 bytes on the short path: from 1025 its pass needs 18 blocks and more (the key
- * block, 16 and a part), which take a partly used 32-block pass (chacha_avx512.c), while the chunked path's key
- * pass makes 33 blocks in the same time; that path wins up to about 1100 bytes by 6-10 %, and the short one again
- * from 1120 (15-18 %), not worth a limit with a hole in it. avx2 seals up to 2047 (faster at every size) and opens
- * up to 1023 (at 1024 the chunked open's whole groups win by 3-4 %, from 1536 by 1-3 %); portable does both up to
- * 2047 (1-3 % faster, open at 2047 even). With the MAC on the scalar core throughout, the short path was 10-30 %
- * slower from 768 bytes on avx512 (seal 519 at 768, 613 at 1023) and from 512 on avx2, and where the kernel's MAC
- * starts was measured with builds of each start (seal / open, ns): avx512 from 256 bytes 262 / 268 at 256, from 320
- * 253 / 259 at 256 and 297 / 304 at 384, from 448 326 / 327 at 384; avx2 from 384 371 / 386 at 384, from 448 363 /
- * 365 at 384 and 417 / 429 at 480, with the scalar core 400 / 411 at 480, 423 / 430 at 511 and 421 / 429 at 512
- * (kernel: 398 / 408). On avx512 without IFMA the kernel is AVX2's (dispatch.c), whose start is 512: there the
- * short path's MAC from 320 to 511 bytes runs slower than it could (2-5 % by the avx2 row's figures). NEON keeps the
- * 256 every row had before (never measured). */
+ * So avx512 seals and opens up to 2047 bytes on the short path (faster at every size). Up to 1024 it did before;
+ * from 1025 its kernel call needs 18 blocks and more (the key block, then the message), which took a whole 32-block
+ * pass into a stack buffer, and the chunked path won up to about 1100 bytes by 6-10 % (short 615 / 627 ns at 1025,
+ * 642 at 1120); the kernel's 24-block pass and partly used passes that store only the call's bytes (chacha_avx512.c)
+ * took that away. avx2 seals up to 2047 (faster at every size) and opens up to 1023 (the chunked open's whole groups
+ * win by up to 5 % at 1024 and 8 % at 1536); portable does both up to 2047 (1-8 % faster, open at 2047 even). With
+ * the MAC on the scalar core throughout, the short path was 10-30 % slower from 768 bytes on avx512 (seal 519 at
+ * 768, 613 at 1023) and from 512 on avx2, and where the kernel's MAC starts was measured with builds of each start
+ * (seal / open, ns): avx512 from 256 bytes 262 / 268 at 256, from 320 253 / 259 at 256 and 297 / 304 at 384, from
+ * 448 326 / 327 at 384; avx2 from 384 371 / 386 at 384, from 448 363 / 365 at 384 and 417 / 429 at 480, with the
+ * scalar core 400 / 411 at 480, 423 / 430 at 511 and 421 / 429 at 512 (kernel: 398 / 408). On avx512 without IFMA
+ * the kernel is AVX2's (dispatch.c), whose start is 512: there the short path's MAC from 320 to 511 bytes runs
+ * slower than it could (2-5 % by the avx2 row's figures). NEON keeps the 256 every row had before (not measured). */
 #define JC_AEAD_SHORT 2047 /* the stack copies' size: no row's limit may exceed it */
 #define JC_AEAD_SHORT_SEAL_AVX2 2047
 #define JC_AEAD_SHORT_OPEN_AVX2 1023
-#define JC_AEAD_SHORT_AVX512 1024
+#define JC_AEAD_SHORT_AVX512 2047
 #define JC_AEAD_SHORT_PORTABLE 2047
 #define JC_AEAD_SHORT_UNMEASURED 256
 #define JC_AEAD_SHORT_KERNEL_MAC_AVX2 512

@@ -382,13 +382,15 @@ static void test_aead_rows(void)
     uint8_t *in = malloc(MAX), *ref = malloc(MAX + 16), *out = malloc(MAX + 16), *back = malloc(MAX), aad[300];
     uint8_t key[32], nonce[12];
     uint32_t st[16];
-    /* around the short path's bounds and where it hands the MAC to the row's kernel, the interleaved passes' groups
-     * (512, 2048 bytes) and the 4 KiB chunks, and one block past a group (a seal's one-group chunks: aead.c,
-     * interleaved()) */
+    /* around the short path's bounds and where it hands the MAC to the row's kernel, where its one kernel call
+     * (the key block and the message) changes pass (avx512: 17, 18, 24, 25, 26 blocks), the interleaved passes'
+     * groups (512, 2048 bytes) and the 4 KiB chunks, and one block past a group (a seal's one-group chunks:
+     * aead.c, interleaved()) */
     static const size_t lens[] = {0,    1,    15,   16,   17,   63,   64,   65,   100,  127,  128,  129,  255,
                                   256,  257,  319,  320,  321,  383,  384,  511,  512,  513,  767,  768,  1000,
-                                  1022, 1023, 1024, 1025, 2047, 2048, 2049, 2112, 2113, 2176, 3072, 4095, 4096,
-                                  4097, 4999, 5000, 6144, 6145, 6208, 6209, 8192, 8193, 8704, 10304, 12799};
+                                  1022, 1023, 1024, 1025, 1408, 1409, 1471, 1472, 1473, 1536, 1537, 1600, 2046,
+                                  2047, 2048, 2049, 2112, 2113, 2176, 3072, 4095, 4096, 4097, 4999, 5000, 6144,
+                                  6145, 6208, 6209, 8192, 8193, 8704, 10304, 12799};
     static const size_t aadlens[] = {0, 1, 12, 16, 17, 255};
     const jc_backend *portable = jc_backend_get("portable", NULL);
     for (int r = 0; r < nrows; r++) {

@@ -21,24 +21,24 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Short messages against BouncyCastle, every length 0..330 and every length around 512, 1024 and 2048 bytes: the
- * one-pass stack path (messages up to the backend's short-path length, 256 to 2047 bytes (native/aead.h), with AAD up
- * to 256 bytes: one kernel call makes the MAC key block and the keystream; from 320 or 512 bytes its MAC runs on the
- * backend's vector Poly1305) and the chunked path past it with its 512-byte
- * groups, on every native backend that runs here, on the Java AEAD, and on the
- * active engine (which under {@code auto} hands short messages to the Java engine). Separate arrays at odd offsets,
- * in place, and the output one byte before or after the input in the same array; a forged message opens to false
- * with the output range zeroed and every byte around it untouched. Then the public ChaCha20-Poly1305 and
- * XChaCha20-Poly1305 classes, which reach the active engine.
+ * Short messages against BouncyCastle, every length 0..330 and every length around 512, 1024, 1472, 1536 and 2048
+ * bytes: the one-pass stack path (messages up to the backend's short-path length, 256 to 2047 bytes (native/aead.h),
+ * with AAD up to 256 bytes: one kernel call makes the MAC key block and the keystream; from 320 or 512 bytes its MAC
+ * runs on the backend's vector Poly1305) and the chunked path past it with its 512-byte groups, on every native
+ * backend that runs here, on the Java AEAD, and on the active engine (which under {@code auto} hands short messages
+ * to the Java engine). Separate arrays at odd offsets, in place, and the output one byte before or after the input in
+ * the same array; a forged message opens to false with the output range zeroed and every byte around it untouched.
+ * Then the public ChaCha20-Poly1305 and XChaCha20-Poly1305 classes, which reach the active engine.
  */
 class ShortAeadTest {
     private static final byte FILL = 0x5a;
     /**
-     * 0..330, then 500..530, 630..660, 750..780, 1010..1040 and 2030..2060: each side of every short-path limit and
-     * of where its MAC moves to the vector kernel, of the chunked path's groups and of
+     * 0..330, then 500..530, 630..660, 750..780, 1010..1040, 1465..1495, 1525..1555 and 2030..2060: each side of
+     * every short-path limit and of where its MAC moves to the vector kernel, of where its kernel call changes pass
+     * (avx512: 24 blocks with the key block end at 1472 bytes, 25 at 1536), of the chunked path's groups and of
      * {@code Engines.JDK_AEAD_JAVA_BELOW}.
      */
-    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010, 2030)
+    private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010, 1465, 1525, 2030)
             .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 330 : from + 30)).toArray();
 
     /** Every AEAD path that runs here, by name. */
