@@ -189,8 +189,8 @@ static __attribute__((noinline)) void jc_put_part(uint8_t *k, const uint8_t *in,
 }
 
 /* XOR one keystream vector into the message (or write it raw when in == NULL) at byte offset off, only its bytes
- * below lim: the pass's bytes to emit, 64 W for a full pass (a constant: the comparisons fold away) or the call's length
- * for its last, partly used one, which so reads and writes nothing past the message. */
+ * below lim: the pass's bytes to emit, 64 W for a full pass (a constant: the comparisons fold away) or the call's
+ * length for its last, partly used one, which so reads and writes nothing past the message. */
 #define JC_DEFINE_PUT(V)                                                                                  \
     JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off, size_t lim)                  \
     {                                                                                                     \
