@@ -748,46 +748,34 @@ JC_AI int jc_pick_group(size_t nb)
     return 1;
 }
 
+/* A pass of g blocks over the call's next len bytes: a full one when len reaches 64 g, else the call's last, partly
+ * used one (jc_pass_x<g>_part), which stores only those len bytes. */
+#define JC_PASS_CASE(W)                                                                                   \
+    case W:                                                                                               \
+        if (len >= 64 * (size_t)(W))                                                                      \
+            jc_pass_x##W(s, rounds, counter64, blk, in, out);                                             \
+        else                                                                                              \
+            jc_pass_x##W##_part(s, rounds, counter64, blk, in, out, len);                                 \
+        break
 JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
-                         const uint8_t *in, uint8_t *out)
+                         const uint8_t *in, uint8_t *out, size_t len)
 {
     switch (g) {
 #if JC_HAS_PASS32
-    case 32: jc_pass_x32(s, rounds, counter64, blk, in, out); break;
+    JC_PASS_CASE(32);
 #endif
 #if JC_HAS_PASS24
-    case 24: jc_pass_x24(s, rounds, counter64, blk, in, out); break;
+    JC_PASS_CASE(24);
 #endif
 #if JC_HAS_PASS16
-    case 16: jc_pass_x16(s, rounds, counter64, blk, in, out); break;
+    JC_PASS_CASE(16);
 #endif
 #if JC_HAS_PASS8
-    case 8: jc_pass_x8(s, rounds, counter64, blk, in, out); break;
+    JC_PASS_CASE(8);
 #endif
-    case 4: jc_pass_x4(s, rounds, counter64, blk, in, out); break;
-    default: jc_pass_x2(s, rounds, counter64, blk, in, out); break;
-    }
-}
-
-/* The call's last pass, of g blocks, partly used: only its first len bytes (less than 64 g) are the message's. */
-JC_AI void jc_pass_group_part(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
-                              const uint8_t *in, uint8_t *out, size_t len)
-{
-    switch (g) {
-#if JC_HAS_PASS32
-    case 32: jc_pass_x32_part(s, rounds, counter64, blk, in, out, len); break;
-#endif
-#if JC_HAS_PASS24
-    case 24: jc_pass_x24_part(s, rounds, counter64, blk, in, out, len); break;
-#endif
-#if JC_HAS_PASS16
-    case 16: jc_pass_x16_part(s, rounds, counter64, blk, in, out, len); break;
-#endif
-#if JC_HAS_PASS8
-    case 8: jc_pass_x8_part(s, rounds, counter64, blk, in, out, len); break;
-#endif
-    case 4: jc_pass_x4_part(s, rounds, counter64, blk, in, out, len); break;
-    default: jc_pass_x2_part(s, rounds, counter64, blk, in, out, len); break;
+    JC_PASS_CASE(4);
+    default: /* 2 */
+    JC_PASS_CASE(2);
     }
 }
 
@@ -824,7 +812,7 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
         if (JC_HAVE_LONE && len > 64 * (size_t)JC_MAX_GROUP && len <= 64 * (size_t)JC_MAX_GROUP + 64 &&
             jc_pass_group_lone(JC_MAX_GROUP, state, rounds, counter64, blk, in, out, len))
             return;
-        jc_pass_group(JC_MAX_GROUP, state, rounds, counter64, blk, in, out);
+        jc_pass_group(JC_MAX_GROUP, state, rounds, counter64, blk, in, out, len);
         blk += JC_MAX_GROUP;
         if (in != NULL)
             in += 64 * JC_MAX_GROUP;
@@ -842,17 +830,14 @@ void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
             break;
         }
         size_t bytes = 64 * (size_t)g;
-        if (len >= bytes) {
-            jc_pass_group(g, state, rounds, counter64, blk, in, out);
-            blk += (size_t)g;
-            if (in != NULL)
-                in += bytes;
-            out += bytes;
-            len -= bytes;
-        } else {
-            jc_pass_group_part(g, state, rounds, counter64, blk, in, out, len);
+        jc_pass_group(g, state, rounds, counter64, blk, in, out, len);
+        if (len <= bytes)
             break;
-        }
+        blk += (size_t)g;
+        if (in != NULL)
+            in += bytes;
+        out += bytes;
+        len -= bytes;
     }
 }
 
