@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha;
 
+import io.jchacha.internal.ArrayXor;
 import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
 import io.jchacha.internal.EngineScratch;
@@ -623,46 +624,7 @@ public final class ChaCha20 implements Destroyable {
             engine.xorBytes(in, inOff, k, ci, out, outOff, n, work);
             return;
         }
-        int i = 0;
-        // 64 bytes a step, then 32, then 8, all loads of a step before its stores (identical ranges stay exact).
-        // Streaming updates, avx2: 32-byte steps beat 8-byte ones (JDK 17: 256 B 129 vs 145 ns, 64 B 35-38 vs
-        // 41-44); 64-byte steps beat 32-byte ones (JDK 25, JMH StreamBench.jchacha, jars alternated: 256 B
-        // 8.23-8.45 vs 7.73-7.85 M ops/s, 64 B 27.6-28.4 vs 26.5-26.7 M, 1 KiB even)
-        for (; i + 64 <= n; i += 64) {
-            long a = (long) Bytes.LE_LONG.get(in, inOff + i) ^ (long) Bytes.LE_LONG.get(k, ci + i);
-            long b = (long) Bytes.LE_LONG.get(in, inOff + i + 8) ^ (long) Bytes.LE_LONG.get(k, ci + i + 8);
-            long c = (long) Bytes.LE_LONG.get(in, inOff + i + 16) ^ (long) Bytes.LE_LONG.get(k, ci + i + 16);
-            long d = (long) Bytes.LE_LONG.get(in, inOff + i + 24) ^ (long) Bytes.LE_LONG.get(k, ci + i + 24);
-            long e = (long) Bytes.LE_LONG.get(in, inOff + i + 32) ^ (long) Bytes.LE_LONG.get(k, ci + i + 32);
-            long f = (long) Bytes.LE_LONG.get(in, inOff + i + 40) ^ (long) Bytes.LE_LONG.get(k, ci + i + 40);
-            long g = (long) Bytes.LE_LONG.get(in, inOff + i + 48) ^ (long) Bytes.LE_LONG.get(k, ci + i + 48);
-            long h = (long) Bytes.LE_LONG.get(in, inOff + i + 56) ^ (long) Bytes.LE_LONG.get(k, ci + i + 56);
-            Bytes.LE_LONG.set(out, outOff + i, a);
-            Bytes.LE_LONG.set(out, outOff + i + 8, b);
-            Bytes.LE_LONG.set(out, outOff + i + 16, c);
-            Bytes.LE_LONG.set(out, outOff + i + 24, d);
-            Bytes.LE_LONG.set(out, outOff + i + 32, e);
-            Bytes.LE_LONG.set(out, outOff + i + 40, f);
-            Bytes.LE_LONG.set(out, outOff + i + 48, g);
-            Bytes.LE_LONG.set(out, outOff + i + 56, h);
-        }
-        for (; i + 32 <= n; i += 32) {
-            long a = (long) Bytes.LE_LONG.get(in, inOff + i) ^ (long) Bytes.LE_LONG.get(k, ci + i);
-            long b = (long) Bytes.LE_LONG.get(in, inOff + i + 8) ^ (long) Bytes.LE_LONG.get(k, ci + i + 8);
-            long c = (long) Bytes.LE_LONG.get(in, inOff + i + 16) ^ (long) Bytes.LE_LONG.get(k, ci + i + 16);
-            long d = (long) Bytes.LE_LONG.get(in, inOff + i + 24) ^ (long) Bytes.LE_LONG.get(k, ci + i + 24);
-            Bytes.LE_LONG.set(out, outOff + i, a);
-            Bytes.LE_LONG.set(out, outOff + i + 8, b);
-            Bytes.LE_LONG.set(out, outOff + i + 16, c);
-            Bytes.LE_LONG.set(out, outOff + i + 24, d);
-        }
-        for (; i + 8 <= n; i += 8) {
-            long v = (long) Bytes.LE_LONG.get(in, inOff + i) ^ (long) Bytes.LE_LONG.get(k, ci + i);
-            Bytes.LE_LONG.set(out, outOff + i, v);
-        }
-        for (; i < n; i++) {
-            out[outOff + i] = (byte) (in[inOff + i] ^ k[ci + i]);
-        }
+        ArrayXor.xor(in, inOff, k, ci, out, outOff, n);
     }
 
     /** An update whose ranges are disjoint or identical: straight through, arrays where both have one. */
