@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.provider;
 
-import io.jchacha.ChaCha20;
-import io.jchacha.HChaCha20;
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.EngineCalls;
 import io.jchacha.internal.Engines;
-import io.jchacha.internal.Poly1305;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -41,8 +38,6 @@ import javax.crypto.spec.IvParameterSpec;
  */
 public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private static final int TAG_LENGTH = 16;
-    /** Bytes per step of streaming encryption. */
-    private static final int STREAM_CHUNK = 8192;
 
     // Test hook, package-private: how many initializations, seals and opens instances of this class completed;
     // counted only with EngineCalls.ENABLED (the test suite's switch), so a message pays no shared-counter update.
@@ -83,16 +78,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private byte[] buf = new byte[0];
     private int bufLen;
 
-    /** Streaming encryption, set up by the first {@code update} with data. */
-    private ChaCha20 stream;
-    private Poly1305 mac;
-    private long streamed;
-    /** Streaming encryption's private copy of each chunk ({@link #streamChunks}), reused by every update. */
-    private byte[] chunk;
-    /** Streaming encryption's Poly1305 key (block 0's first 32 bytes), kept until {@link #reset()} wipes it. */
-    private byte[] polyKey;
-    /** Streaming XChaCha20-Poly1305's HChaCha20 subkey, kept until {@link #reset()} wipes and drops it. */
-    private byte[] subkey;
+    /** Streaming encryption, started by the first {@code update} with data. */
+    private final SealStream sealing = new SealStream();
 
     /**
      * @param xchacha {@code true} for XChaCha20-Poly1305 (24-byte nonce), {@code false} for ChaCha20-Poly1305
@@ -239,19 +226,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         aadLen = 0;
         Arrays.fill(buf, 0, bufLen, (byte) 0);
         bufLen = 0;
-        if (stream != null) {
-            stream.destroy();
-            stream = null;
-        }
-        if (mac != null) {
-            mac.wipe();
-            mac = null;
-        }
-        streamed = 0;
-        Support.wipe(chunk);
-        Support.wipe(polyKey);
-        Support.wipe(subkey);
-        subkey = null;
+        sealing.reset();
     }
 
     /**
@@ -341,104 +316,12 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
     }
 
-    /**
-     * Sets up streaming encryption: one ChaCha20 from block 0 under the instance's key and nonce (XChaCha20: the
-     * HChaCha20 subkey and the IETF nonce {@code 0^4 || nonce[16..24)}), whose first 32 bytes key Poly1305; AAD
-     * absorbed; the stream then goes on from block 1.
-     *
-     * <p>The key bytes it reads ({@link #keyBytes}, {@link #subkey}, {@link #polyKey}) live as long as the message
-     * and {@link #reset()} wipes them: never a fresh key array wiped right after the call that reads it, a shape
-     * OpenJDK 17.0.21's C2 compiled here into an all-zero key (docs/DEVELOPING.md, "Java rules").
-     */
-    private void startStream() {
-        if (stream != null) {
-            return;
+    /** Streaming encryption, started with the instance's key, nonce and AAD if this message has not started it. */
+    private SealStream sealing() {
+        if (!sealing.started()) {
+            sealing.start(xchacha, keyBytes, nonce, aad, aadLen);
         }
-        if (xchacha) {
-            subkey = HChaCha20.subkey(keyBytes, Arrays.copyOf(nonce, HChaCha20.INPUT_LENGTH));
-            byte[] ietfNonce = new byte[12];
-            System.arraycopy(nonce, 16, ietfNonce, 4, 8);
-            stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, subkey, ietfNonce, 0, 20);
-        } else {
-            stream = ChaCha20.newInstance(ChaCha20.Variant.IETF, keyBytes, nonce, 0, 20);
-        }
-        if (polyKey == null) {
-            polyKey = new byte[Poly1305.KEY_LENGTH];
-        }
-        stream.keystream(polyKey, 0, Poly1305.KEY_LENGTH);
-        stream.skip(ChaCha20.BLOCK_LENGTH - Poly1305.KEY_LENGTH);
-        mac = new Poly1305(polyKey, 0);
-        mac.update(aad, 0, aadLen);
-        mac.pad16();
-    }
-
-    /** Reads message bytes {@code [off, off + n)} into {@code dst[0 .. n)}. */
-    private interface ChunkSource {
-        void read(int off, byte[] dst, int n);
-    }
-
-    /** Writes {@code src[0 .. n)} at message offset {@code off}. */
-    private interface ChunkSink {
-        void write(int off, byte[] src, int n);
-    }
-
-    /**
-     * Streaming encryption of {@code len} bytes: each chunk of input is read once into a private array, encrypted
-     * and MACed there, then written out, so the tag covers the ciphertext computed, not what the output holds later.
-     */
-    private void streamChunks(ChunkSource in, int len, ChunkSink out) {
-        startStream();
-        int size = Math.min(len, STREAM_CHUNK);
-        if (chunk == null || chunk.length < size) {
-            Support.wipe(chunk);
-            chunk = new byte[size];
-        }
-        for (int done = 0; done < len; ) {
-            int n = Math.min(size, len - done);
-            in.read(done, chunk, n);
-            stream.update(chunk, 0, n, chunk, 0);
-            mac.update(chunk, 0, n);
-            out.write(done, chunk, n);
-            done += n;
-        }
-        streamed += len;
-    }
-
-    private void streamArray(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        // an output starting inside the input, after it, would overwrite input not read yet: take the input first
-        byte[] copy = in == out && outOff > inOff && outOff < inOff + len ? Arrays.copyOfRange(in, inOff, inOff + len)
-                : null;
-        byte[] src = copy != null ? copy : in;
-        int base = copy != null ? 0 : inOff;
-        streamChunks((off, dst, n) -> System.arraycopy(src, base + off, dst, 0, n), len,
-                (off, c, n) -> System.arraycopy(c, 0, out, outOff + off, n));
-        Support.wipe(copy);
-    }
-
-    private void streamBuffer(ByteBuffer in, ByteBuffer out) {
-        int len = in.remaining();
-        int inPos = in.position();
-        int outPos = out.position();
-        if (in.hasArray() && out.hasArray()) {
-            streamArray(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
-        } else {
-            byte[] copy = Support.mayAliasUnseen(in, out) ? Support.copyOut(in, inPos, len) : null;
-            ChunkSource src = copy != null ? (off, dst, n) -> System.arraycopy(copy, off, dst, 0, n)
-                    : (off, dst, n) -> in.get(inPos + off, dst, 0, n);
-            streamChunks(src, len, (off, c, n) -> out.put(outPos + off, c, 0, n));
-            Support.wipe(copy);
-        }
-        in.position(inPos + len);
-        out.position(outPos + len);
-    }
-
-    private byte[] streamTag() {
-        mac.pad16();
-        mac.updateLengths(aadLen, streamed);
-        byte[] tag = new byte[TAG_LENGTH];
-        mac.finish(tag, 0);
-        mac = null;
-        return tag;
+        return sealing;
     }
 
     /** {@code len} is a long: ciphertext plus tag can exceed an int. */
@@ -462,7 +345,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
         byte[] out = new byte[inputLen];
         if (inputLen > 0) {
-            streamArray(input, inputOffset, inputLen, out, 0);
+            sealing().update(input, inputOffset, inputLen, out, 0);
         }
         return out;
     }
@@ -481,7 +364,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         checkOutput(output, outputOffset, inputLen);
         if (input != null && inputLen > 0) {
             Objects.checkFromIndexSize(inputOffset, inputLen, input.length);
-            streamArray(input, inputOffset, inputLen, output, outputOffset);
+            sealing().update(input, inputOffset, inputLen, output, outputOffset);
         }
         return inputLen;
     }
@@ -505,7 +388,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
         int len = input.remaining();
         if (len > 0) {
-            streamBuffer(input, output);
+            sealing().update(input, output);
         }
         return len;
     }
@@ -539,11 +422,11 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 checkOutput(out, outOff, (long) len + TAG_LENGTH);
                 startData();
                 Objects.checkFromIndexSize(inOff, len, in.length);
-                if (stream == null) {
+                if (!sealing.started()) {
                     seal(in, inOff, len, out, outOff);
                 } else {
-                    streamArray(in, inOff, len, out, outOff);
-                    System.arraycopy(streamTag(), 0, out, outOff + len, TAG_LENGTH);
+                    sealing.update(in, inOff, len, out, outOff);
+                    System.arraycopy(sealing.tag(), 0, out, outOff + len, TAG_LENGTH);
                 }
                 count(SEALS);
                 return len + TAG_LENGTH;
@@ -588,15 +471,15 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             int inPos = input.position();
             int outPos = output.position();
             if (encrypt) {
-                if (stream == null) {
+                if (!sealing.started()) {
                     seal(input, inPos, len, output, outPos);
                     input.position(inPos + len);
                     output.position(outPos + len + TAG_LENGTH);
                 } else {
                     if (len > 0) {
-                        streamBuffer(input, output);
+                        sealing.update(input, output);
                     }
-                    output.put(streamTag());
+                    output.put(sealing.tag());
                 }
                 count(SEALS);
                 return len + TAG_LENGTH;
