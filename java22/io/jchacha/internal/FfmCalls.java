@@ -137,13 +137,17 @@ final class FfmCalls implements NativeCalls {
     }
 
     /**
-     * 256 bytes: from there one downcall XORs a run of the stream layer's keystream buffer faster than Java's 8-byte
-     * steps (the downcall with three heap arrays costs under 10 ns; Java XORs 1 KiB in 55-70 ns). JMH
-     * {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5, M ops/s. Jars alternated, Java's XOR only vs this
+     * 256 bytes: from there one downcall XORs a run of the stream layer's keystream buffer at least as fast as Java
+     * ({@link ArrayXor}; the downcall with three heap arrays costs under 10 ns). First chosen against the 64-byte
+     * unrolled loop (Java then XORed 1 KiB in 55-70 ns): JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5,
+     * M ops/s. Jars alternated, Java's XOR only vs this
      * ({@code -f 1 -wi 3 -w 1s -i 5 -r 300ms}): 64 B 57.4, 60.2 vs 57.4, 52.8 (below the threshold: same path);
      * 256 B 18.6, 18.7 vs 20.9, 20.8; 512 B 10.1, 10.5 vs 12.2, 12.4; 1 KiB 5.28, 5.07 vs 6.86, 6.81; 2 KiB 3.60,
      * 3.85 vs 3.72, 3.63 (through the buffer, see {@link #directBytes}). At 192-200 B it tied (22-23 against 23-24
      * M ops/s), and segments made per call instead of {@link Segments} ran 128 B 8 % faster and lost at 64-96 B.
+     * Again with {@link ArrayXor}'s 8-byte steps (Zen 4; the threshold set at run time in one jar, {@code -f 1 -wi 3
+     * -w 1s -i 5 -r 500ms}, two runs each, M ops/s), this threshold vs Java's XOR at every size: 256 B 15.0, 14.9 vs
+     * 14.8, 14.8 (even); 384 B 10.9, 10.9 vs 10.2, 10.1; 512 B 8.68, 8.71 vs 7.56, 7.73; 768 B 6.16, 6.00 vs 5.28, 5.21.
      */
     @Override
     public int xorBytesMin() {

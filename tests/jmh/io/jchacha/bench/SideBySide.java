@@ -15,7 +15,9 @@ import javax.crypto.spec.IvParameterSpec;
  * {@code -Djchacha.native.path=/nonexistent} for no native library). JMH measures the two sides in separate forks,
  * minutes apart on a host whose speed drifts, and each fork compiles SunJCE's code for its own caller; here both
  * sides take turns in the same JVM and share SunJCE's compiled code, so a ratio is the cost of jchacha's layers
- * around the same machine code (what {@code bench_openssl} does for the C kernels against OpenSSL).
+ * around the same machine code (what {@code bench_openssl} does for the C kernels against OpenSSL). Part
+ * {@code thin} puts {@link ThinLayer} on the left instead of jchacha: SunJCE's streaming update through the thinnest
+ * layer a library could have, the floor for any engine that hands its work to SunJCE's Cipher.
  *
  * <pre>
  *   java -Djchacha.native.path=/nonexistent -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 256 1024 16384
@@ -39,7 +41,7 @@ public final class SideBySide {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            throw new IllegalArgumentException("usage: sidebyside stream,seal,open SIZE...");
+            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open SIZE...");
         }
         System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices%n",
                 Backends.active().id(), Backends.activeReason(), System.getProperty("java.version"), ROUNDS,
@@ -66,6 +68,17 @@ public final class SideBySide {
             }
             return new Op[] {s::jchacha, s::sunjce};
         }
+        if (part.equals("thin")) {
+            StreamBench s = new StreamBench();
+            s.size = size;
+            s.setup();
+            ThinLayer thin = new ThinLayer(s.sun);
+            return new Op[] {() -> {
+                s.rewind();
+                thin.update(s.in, 0, size, s.out, 0);
+                return s.out;
+            }, s::sunjce};
+        }
         // one state per side: each alternates between its two prepared messages (SunJCE on JDK 17 refuses to decrypt
         // under the key and nonce of its last decryption)
         AeadBench a = new AeadBench(), b = new AeadBench();
@@ -84,7 +97,23 @@ public final class SideBySide {
             case "open":
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
-                throw new IllegalArgumentException("unknown part " + part + " (stream, seal, open)");
+                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open)");
+        }
+    }
+
+    /** The thinnest layer around SunJCE's ChaCha20 Cipher: it holds the Cipher and counts the bytes it streamed. */
+    private static final class ThinLayer {
+        private final Cipher cipher;
+        private long position;
+
+        ThinLayer(Cipher cipher) {
+            this.cipher = cipher;
+        }
+
+        int update(byte[] in, int inOff, int len, byte[] out, int outOff) throws Exception {
+            int n = cipher.update(in, inOff, len, out, outOff);
+            position += n;
+            return n;
         }
     }
 
