@@ -147,7 +147,8 @@ final class FfmCalls implements NativeCalls {
      * M ops/s), and segments made per call instead of {@link Segments} ran 128 B 8 % faster and lost at 64-96 B.
      * Again with {@link ArrayXor}'s 8-byte steps (Zen 4; the threshold set at run time in one jar, {@code -f 1 -wi 3
      * -w 1s -i 5 -r 500ms}, two runs each, M ops/s), this threshold vs Java's XOR at every size: 256 B 15.0, 14.9 vs
-     * 14.8, 14.8 (even); 384 B 10.9, 10.9 vs 10.2, 10.1; 512 B 8.68, 8.71 vs 7.56, 7.73; 768 B 6.16, 6.00 vs 5.28, 5.21.
+     * 14.8, 14.8 (even); 384 B 10.9, 10.9 vs 10.2, 10.1; 512 B 8.68, 8.71 vs 7.56, 7.73; 768 B 6.16, 6.00 vs 5.28,
+     * 5.21.
      */
     @Override
     public int xorBytesMin() {
