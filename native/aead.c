@@ -3,8 +3,8 @@
  * ChaCha20-Poly1305 over a backend's kernels, in one pass that reads each input byte once: JC_AEAD_CHUNK bytes at
  * a time go through a stack copy that both the cipher and the MAC work on while it is in L1 (see fused()). Open
  * therefore writes plaintext before it knows the tag is good; on a bad tag it zeroes all it wrote. Where the backend
- * has an interleaved pass (jc_xor_mac_fn: avx2, avx512), ChaCha20 runs on the vector units while Poly1305 runs (all
- * or part of it) on the scalar ones; measured in interleaved().
+ * has an interleaved pass that pays on this CPU (jc_backend_xor_mac: avx2; avx512 on Zen 4), ChaCha20 runs on the
+ * vector units while Poly1305 runs (all or part of it) on the scalar ones; measured in interleaved().
  *
  * Overlap: a forward pass is safe when the output starts at or before the input (each chunk is read before the
  * bytes it lands on are needed again); an output starting inside the input, after it, gets the input moved there
@@ -109,7 +109,7 @@ static void end_aad(jc_aead *a)
 /*
  * The whole groups of a chunk (xor_mac_group bytes: 512 on avx2, 2048 on avx512) through the backend's interleaved
  * ChaCha20 and Poly1305 pass (jc_xor_mac_fn), from and to the same memory fused() would use. Returns the bytes
- * done: 0 without such a pass or below one group. Sealing, the pass leaves its last group of ciphertext to absorb:
+ * done: 0 without such a pass on this CPU (jc_backend_xor_mac) or below one group. Sealing, the pass leaves its last group of ciphertext to absorb:
  * *lag points at it in the chunk, and the next chunk's first pass absorbs it (it writes the chunk's first group only
  * after), or fused() does.
  *
@@ -117,14 +117,16 @@ static void end_aad(jc_aead *a)
  * seal 2116 / 2163-2172 -> 2539-2556 / 2637-2668, open 2075-2094 / 2148-2157 -> 2511-2628 / 2617-2702; at 1 KiB seal
  * 1123-1128 -> 1171-1199, open 1105-1108 -> 1402-1441. Every size from 512 B to 64 KiB is as fast or faster (a loop
  * over jc_aead_seal/open, 300 B - 64 KiB). The same pass with the Poly1305 step in C ran slower than the two
- * kernels apart with GCC (see poly1305_step_x86_64.h). avx512: see chacha_avx512.c.
+ * kernels apart with GCC (see poly1305_step_x86_64.h). avx512: see chacha_avx512.c and, for the CPUs it runs on,
+ * dispatch.c.
  */
 _Static_assert(JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX512 && JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX2,
                "a chunk's last group must not be its first");
 static size_t interleaved(jc_aead *a, const uint8_t *in, uint8_t *out, size_t k, int open, const uint8_t **lag)
 {
     const size_t group = a->b->xor_mac_group;
-    if (a->b->xor_mac == NULL || k < group || a->mac.buflen != 0)
+    const jc_xor_mac_fn pass = jc_backend_xor_mac(a->b);
+    if (pass == NULL || k < group || a->mac.buflen != 0)
         return 0;
     size_t g = k / group * group;
     /* Sealing a chunk of one group, the pass pays only with ciphertext to absorb beside it, and not when the chunk
@@ -133,7 +135,7 @@ static size_t interleaved(jc_aead *a, const uint8_t *in, uint8_t *out, size_t k,
      * 2112-byte seal 2019-2026 MB/s through the pass, 2309-2339 whole; 6208 bytes 3143-3149 and 3250-3269). */
     if (!open && g == group && (*lag == NULL || k - g - 1 < 64))
         return 0;
-    a->b->xor_mac(a->s, in, out, g, &a->mac, open, *lag);
+    pass(a->s, in, out, g, &a->mac, open, *lag);
     a->s[12] += (uint32_t)(g / 64);
     *lag = open ? NULL : out + g - group;
     return g;

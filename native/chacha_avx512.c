@@ -104,9 +104,9 @@
  * pass's 20 quarter-round steps, JC_MAC_STEPS_END = 4 before the stores: 64 blocks, 1024 bytes). The two Poly1305
  * kernels alone: IFMA 12.9-13.1 GB/s, radix-2^64 scalar 3.1 GB/s; the 32-block pass 6 GB/s; so the scalar chain
  * keeps pace with the pass over about half a group. That balance is this Zen 4's: on Zen 5's full-width units the
- * pass streamed 8.2-8.7 GB/s, so there the scalar chain would set the pace; re-measure the share on such a CPU (for
- * 768 bytes: -DJC_MAC_STEPS_Y=2 -DJC_MAC_STEPS_END=8 in JCHACHA_FLAGS_AVX512, then bench_aead --best --sizes
- * 16384,1048576 avx512). bench_aead --best --sizes ... avx512 (gcc 12, Zen 4, three runs alternating with the
+ * scalar chain sets the pace, and every share measured there (JC_MAC_STEPS_Y / JC_MAC_STEPS_END 3/4, 2/8, 1/12, 1/8,
+ * 1/4, 1/0, 0/16, 0/8, 0/4: 64 down to 4 scalar blocks a group) sealed 16 KiB at 5000-5975 MB/s against 6031-6117
+ * with the two kernels apart, so dispatch.c runs this pass on Zen 4 only (jc_backend_xor_mac). bench_aead --best --sizes ... avx512 (gcc 12, Zen 4, three runs alternating with the
  * previous code, where IFMA absorbed each chunk after the ChaCha20 pass; MB/s):
  *
  *   bytes              3072       4096       8192      16384      65536      1 MiB

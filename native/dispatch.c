@@ -55,6 +55,7 @@ enum {
     F_OS_YMM = 1u << 9,   /* XCR0 saves XMM+YMM */
     F_OS_ZMM = 1u << 10,  /* XCR0 saves opmask+ZMM */
     F_ASIMD = 1u << 11,
+    F_AMD_19H = 1u << 12, /* an AMD CPU of family 19h (Zen 3, Zen 4): a tuning choice, not a feature */
 };
 
 static const struct {
@@ -79,8 +80,13 @@ static unsigned detect(void)
 {
     unsigned f = F_DETECTED;
     unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return f;
+    int amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163; /* "AuthenticAMD" */
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return f;
+    if (amd && ((a >> 8) & 0xf) + ((a >> 20) & 0xff) == 0x19) /* base family 0xf plus the extended family */
+        f |= F_AMD_19H;
     if (d & (1u << 26))
         f |= F_SSE2;
     int osxsave = (c & (1u << 27)) != 0;
@@ -301,6 +307,38 @@ const char *jc_backend_poly_kernel(const jc_backend *b)
         return "avx2";
 #endif
     return "portable";
+}
+
+/* -1: jc_backend_xor_mac follows the CPU; 0 / 1: never / always (tests: jc_backend_xor_mac_force). */
+static atomic_int xor_mac_forced = -1;
+
+/*
+ * The avx512 row's interleaved pass (chacha_avx512.c) runs its Poly1305 partly on the scalar units beside the 32-block
+ * ChaCha20 pass, which pays where that pass is slow enough for the scalar chain to keep pace: on Zen 4 (family 19h),
+ * whose AVX-512 runs on 256-bit units, where it was measured. On Zen 5 (family 1Ah, full-width units) it made the
+ * AEAD slower than the two kernels one after the other: bench_aead --best --sizes 16384,1048576 avx512 (gcc 12,
+ * 2026-12-05, three alternated runs, MB/s, interleaved -> apart): seal 16 KiB 5000-5139 -> 6031-6117, 1 MiB 5181-5364
+ * -> 6391-6488; open 5018-5064 -> 5827-6100, 5072-5264 -> 6251-6344; 1100 B - 3072 B even, 6208 B +8-20 %, 64 KiB
+ * +17-18 %; every MAC share tried on the scalar side (4 to 64 of the group's 128 blocks) stayed below apart. So the
+ * avx512 pass runs on family 19h only; other AVX-512 CPUs (Zen 5, Intel: not measured) run the two kernels apart, as
+ * before the pass existed. avx2's pass still wins on Zen 5 (seal 1 KiB 1444-1693 against 999-1072 MB/s apart, 16 KiB
+ * 2255-2442 against 2055-2082): it runs everywhere.
+ */
+jc_xor_mac_fn jc_backend_xor_mac(const jc_backend *b)
+{
+    int forced = atomic_load_explicit(&xor_mac_forced, memory_order_relaxed);
+    if (b == NULL || forced == 0)
+        return NULL;
+#if JCHACHA_HAVE_AVX512
+    if (forced < 0 && b->xor_mac == jc_chacha_xor_mac_avx512 && !(features() & F_AMD_19H))
+        return NULL;
+#endif
+    return b->xor_mac;
+}
+
+void jc_backend_xor_mac_force(int mode)
+{
+    atomic_store_explicit(&xor_mac_forced, mode < 0 ? -1 : mode > 0, memory_order_relaxed);
 }
 
 const char *jc_cpu_features(void)

@@ -96,6 +96,14 @@ typedef struct jc_backend {
     uint8_t aead_key_pass;
 } jc_backend;
 
+/* The interleaved pass the AEAD takes with this backend on this CPU: its xor_mac where that measured faster than
+ * xor_fn and poly_blocks one after the other here, else NULL (dispatch.c). */
+jc_xor_mac_fn jc_backend_xor_mac(const jc_backend *b);
+
+/* For tests, which must check both AEAD paths on any CPU: mode 1 makes jc_backend_xor_mac return every row's xor_mac,
+ * 0 none, -1 (the start) what suits the CPU. Not thread-safe against AEAD calls running meanwhile; not exported. */
+void jc_backend_xor_mac_force(int mode);
+
 /* Which Poly1305 kernel this backend's poly_blocks runs on this CPU, e.g. "portable", "avx2",
  * "avx512ifma", "avx2 (CPU lacks AVX512_IFMA)". Static string. */
 const char *jc_backend_poly_kernel(const jc_backend *b);

@@ -12,7 +12,8 @@
  *  - AEAD: RFC 8439 2.8.2 seal and open on every backend row, every row against the portable row for many
  *    lengths and aad lengths, the incremental API against the one-shot, tampering (tag, ciphertext, aad: open
  *    returns 0 and zeroes its output, nothing outside it written), and input/output overlapping at many distances
- *    in both directions, across the AEAD's internal chunks, tampered or not.
+ *    in both directions, across the AEAD's internal chunks, tampered or not; each with the rows' interleaved passes
+ *    and without them, whichever this CPU picks (jc_backend_xor_mac_force).
  * Prints "N passed, N failed" last; exit status 0 only when nothing failed.
  */
 #include "aead.h"
@@ -329,6 +330,24 @@ static void test_xor_mac(void)
     }
 }
 
+/* jc_backend_xor_mac: a row's own pass or none, as forced; left to the CPU, one of the two, and avx2's always (it
+ * measured faster on every CPU tried, dispatch.c). */
+static void test_xor_mac_choice(void)
+{
+    for (int r = 0; r < nrows; r++) {
+        const jc_backend *b = jc_backend_get(rows[r], NULL);
+        jc_backend_xor_mac_force(1);
+        CHECK(jc_backend_xor_mac(b) == b->xor_mac, "%s: forced on, not its pass", rows[r]);
+        jc_backend_xor_mac_force(0);
+        CHECK(jc_backend_xor_mac(b) == NULL, "%s: forced off, a pass", rows[r]);
+        jc_backend_xor_mac_force(-1);
+        jc_xor_mac_fn f = jc_backend_xor_mac(b);
+        CHECK(f == NULL || f == b->xor_mac, "%s: a pass not its own", rows[r]);
+        CHECK(strcmp(rows[r], "avx2") != 0 || f == b->xor_mac, "avx2: its pass left out");
+    }
+    CHECK(jc_backend_xor_mac(NULL) == NULL, "a pass for no row");
+}
+
 static void test_aead_kat(void)
 {
     uint8_t key[32], nonce[12], aad[12], expect[200], out[200], back[200];
@@ -550,10 +569,15 @@ int main(void)
     test_poly_vs_portable();
     test_poly_block_counts();
     test_xor_mac();
-    test_aead_kat();
-    test_aead_rows();
+    test_xor_mac_choice();
+    for (int forced = 1; forced >= 0; forced--) { /* the AEAD with every row's interleaved pass, then with none */
+        jc_backend_xor_mac_force(forced);
+        test_aead_kat();
+        test_aead_rows();
+        test_aead_overlap();
+    }
+    jc_backend_xor_mac_force(-1);
     test_aead_wipe_uninitialized();
-    test_aead_overlap();
     printf("%ld passed, %ld failed\n", passed, failed);
     return failed != 0;
 }
