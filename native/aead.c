@@ -109,9 +109,9 @@ static void end_aad(jc_aead *a)
 /*
  * The whole groups of a chunk (xor_mac_group bytes: 512 on avx2, 2048 on avx512) through the backend's interleaved
  * ChaCha20 and Poly1305 pass (jc_xor_mac_fn), from and to the same memory fused() would use. Returns the bytes
- * done: 0 without such a pass on this CPU (jc_backend_xor_mac) or below one group. Sealing, the pass leaves its last group of ciphertext to absorb:
- * *lag points at it in the chunk, and the next chunk's first pass absorbs it (it writes the chunk's first group only
- * after), or fused() does.
+ * done: 0 without such a pass on this CPU (jc_backend_xor_mac) or below one group. Sealing, the pass leaves its
+ * last group of ciphertext to absorb: *lag points at it in the chunk, and the next chunk's first pass absorbs it (it
+ * writes the chunk's first group only after), or fused() does.
  *
  * bench_aead --best avx2 (gcc 12, Zen 3, MB/s, 16 KiB / 1 MiB), against AVX2 ChaCha20 then AVX2 Poly1305 per chunk:
  * seal 2116 / 2163-2172 -> 2539-2556 / 2637-2668, open 2075-2094 / 2148-2157 -> 2511-2628 / 2617-2702; at 1 KiB seal

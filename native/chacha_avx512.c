@@ -106,8 +106,9 @@
  * keeps pace with the pass over about half a group. That balance is this Zen 4's: on Zen 5's full-width units the
  * scalar chain sets the pace, and every share measured there (JC_MAC_STEPS_Y / JC_MAC_STEPS_END 3/4, 2/8, 1/12, 1/8,
  * 1/4, 1/0, 0/16, 0/8, 0/4: 64 down to 4 scalar blocks a group) sealed 16 KiB at 5000-5975 MB/s against 6031-6117
- * with the two kernels apart, so dispatch.c runs this pass on Zen 4 only (jc_backend_xor_mac). bench_aead --best --sizes ... avx512 (gcc 12, Zen 4, three runs alternating with the
- * previous code, where IFMA absorbed each chunk after the ChaCha20 pass; MB/s):
+ * with the two kernels apart, so dispatch.c runs this pass on Zen 4 only (jc_backend_xor_mac). bench_aead --best
+ * --sizes ... avx512 (gcc 12, Zen 4, three runs alternating with the previous code, where IFMA absorbed each chunk
+ * after the ChaCha20 pass; MB/s):
  *
  *   bytes              3072       4096       8192      16384      65536      1 MiB
  *   seal  before   2750-2764  3040-3044  3476-3489  3746-3765  3988-4002  3924-4016
