@@ -82,6 +82,7 @@ static unsigned detect(void)
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d))
         return f;
+    const unsigned max_leaf = a;
     int amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163; /* "AuthenticAMD" */
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return f;
@@ -99,7 +100,7 @@ static unsigned detect(void)
         if ((xcr0 & 0xe6) == 0xe6)
             f |= F_OS_ZMM;
     }
-    if (__get_cpuid_max(0, NULL) >= 7) {
+    if (max_leaf >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & (1u << 5))
             f |= F_AVX2;
