@@ -41,4 +41,9 @@ java -Drounds=2 -DwarmupMs=50 -DsliceMs=2 -jar target/jchacha-benchmarks.jar sid
     > "$out/sidebyside.log" 2>&1 || { cat "$out/sidebyside.log"; fail "sidebyside failed"; }
 [ "$(grep -cE '^(stream|seal|open) 64 [0-9]+ [0-9]+ [0-9.]+ ' "$out/sidebyside.log")" = 3 ] \
     || { cat "$out/sidebyside.log"; fail "sidebyside printed no line for a cell"; }
-echo "jmh smoke: suite, OpenSSL, report and sidebyside ran ($(grep -c '"benchmark"' "$out/results.json") results)"
+# paired forks: one round per part prints its line and a table row with a ratio
+java -jar target/jchacha-benchmarks.jar paired --sizes 64 --rounds 1 --warmup 1 --warmup-time 50 --measure 2 \
+     --time 50 > "$out/paired.log" 2>&1 || { cat "$out/paired.log"; fail "paired failed"; }
+[ "$(grep -cE '^\| (stream|seal|open) \| 64 B \| [0-9]+ \| [0-9]+ \| [0-9.]+ \|' "$out/paired.log")" = 3 ] \
+    || { cat "$out/paired.log"; fail "paired printed no table row for a part"; }
+echo "jmh smoke: suite, OpenSSL, report, sidebyside and paired ran ($(grep -c '"benchmark"' "$out/results.json") results)"

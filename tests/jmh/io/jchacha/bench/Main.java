@@ -7,8 +7,9 @@ import java.util.Arrays;
 import java.util.StringJoiner;
 
 /**
- * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report}, {@code secretstream},
- * {@code cputime}, {@code sidebyside} (see tests/jmh/README.md); anything else goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
+ * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report},
+ * {@code secretstream}, {@code cputime}, {@code sidebyside}, {@code paired} (see tests/jmh/README.md); anything else
+ * goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
  */
 public final class Main {
     private Main() {}
@@ -34,6 +35,9 @@ public final class Main {
                 break;
             case "sidebyside":
                 SideBySide.main(rest);
+                break;
+            case "paired":
+                Paired.main(rest);
                 break;
             case "probe":
                 probe();

@@ -237,7 +237,7 @@ public final class Suite {
         return dot < 0 ? v.replaceAll("[^0-9].*", "") : v.substring(0, dot);
     }
 
-    private static ChainedOptionsBuilder base(String java, String backend, int forks, int warmup, int measure,
+    static ChainedOptionsBuilder base(String java, String backend, int forks, int warmup, int measure,
             int ms, int warmupMs) {
         return new OptionsBuilder()
                 .jvm(java)
