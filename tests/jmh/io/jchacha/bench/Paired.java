@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -70,21 +71,24 @@ public final class Paired {
             Part part = PARTS.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(
                     () -> new IllegalArgumentException("unknown part " + name + " (stream, seal, open)"));
             for (int size : sizes) {
-                double[] mine = new double[rounds], theirs = new double[rounds], ratio = new double[rounds];
+                List<Double> mine = new ArrayList<>(), theirs = new ArrayList<>(), ratio = new ArrayList<>();
                 for (int r = 0; r < rounds; r++) {
+                    double a, b;
                     if (r % 2 == 0) {
-                        mine[r] = mbPerSecond(java, backend, part.mine(), size, warmup, warmupMs, measure, ms);
-                        theirs[r] = mbPerSecond(java, backend, part.theirs(), size, warmup, warmupMs, measure, ms);
+                        a = mbPerSecond(java, backend, part.mine(), size, warmup, warmupMs, measure, ms);
+                        b = mbPerSecond(java, backend, part.theirs(), size, warmup, warmupMs, measure, ms);
                     } else {
-                        theirs[r] = mbPerSecond(java, backend, part.theirs(), size, warmup, warmupMs, measure, ms);
-                        mine[r] = mbPerSecond(java, backend, part.mine(), size, warmup, warmupMs, measure, ms);
+                        b = mbPerSecond(java, backend, part.theirs(), size, warmup, warmupMs, measure, ms);
+                        a = mbPerSecond(java, backend, part.mine(), size, warmup, warmupMs, measure, ms);
                     }
-                    ratio[r] = mine[r] / theirs[r];
-                    System.out.printf("%s %d %d %.0f %.0f %.3f%n", name, size, r + 1, mine[r], theirs[r], ratio[r]);
+                    mine.add(a);
+                    theirs.add(b);
+                    ratio.add(a / b);
+                    System.out.printf("%s %d %d %.0f %.0f %.3f%n", name, size, r + 1, a, b, a / b);
                 }
                 table.append(String.format("| %s | %s | %.0f | %.0f | %.3f | %.3f | %.3f |%n", name, Sizes.label(size),
-                        median(mine), median(theirs), median(ratio), Arrays.stream(ratio).min().getAsDouble(),
-                        Arrays.stream(ratio).max().getAsDouble()));
+                        SideBySide.median(mine), SideBySide.median(theirs), SideBySide.median(ratio),
+                        Collections.min(ratio), Collections.max(ratio)));
             }
         }
         System.out.print(table);
@@ -103,11 +107,5 @@ public final class Paired {
             throw new IllegalStateException(benchmark + " at " + size + " bytes gave " + one.size() + " results");
         }
         return one.get(0).getPrimaryResult().getScore() * size / 1e6;
-    }
-
-    private static double median(double[] v) {
-        double[] a = v.clone();
-        Arrays.sort(a);
-        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
     }
 }

@@ -158,7 +158,8 @@ public final class SideBySide {
         return (double) t / ops;
     }
 
-    private static double median(List<Double> v) {
+    /** The median of {@code v} (the mean of the middle two for an even count); {@link Paired} uses it too. */
+    static double median(List<Double> v) {
         double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
     }
