@@ -82,21 +82,21 @@ final class AeadCore {
 
     /** XChaCha20's HChaCha20 nonce word {@code i}: the 24-byte nonce's bytes {@code 4i .. 4i+4}. */
     private static int x(byte[] nonce, int i) {
-        return (int) Bytes.LE_INT.get(nonce, 4 * i);
+        return Bytes.le32(nonce, 4 * i);
     }
 
     /** ChaCha20-Poly1305's nonce word 0: the nonce's first four bytes (XChaCha20's is 0, passed by the engine). */
     private static int n0(byte[] nonce) {
-        return (int) Bytes.LE_INT.get(nonce, 0);
+        return Bytes.le32(nonce, 0);
     }
 
     /** IETF nonce words 1 and 2: the nonce's last eight bytes, for both constructions. */
     private int n1(byte[] nonce) {
-        return (int) Bytes.LE_INT.get(nonce, nonceLength - 8);
+        return Bytes.le32(nonce, nonceLength - 8);
     }
 
     private int n2(byte[] nonce) {
-        return (int) Bytes.LE_INT.get(nonce, nonceLength - 4);
+        return Bytes.le32(nonce, nonceLength - 4);
     }
 
     /** Little-endian words of a 32-byte key, after the null and length checks. */

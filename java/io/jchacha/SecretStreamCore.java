@@ -62,7 +62,7 @@ final class SecretStreamCore {
         int[] k = Bytes.toWords(key, 0, 8);
         int[] sub = ChaChaBlock.hchacha(k, Bytes.toWords(header, 0, 4), 20);
         Arrays.fill(k, 0);
-        this.state = AeadCore.ietfState(sub, 1, (int) Bytes.LE_INT.get(header, 16), (int) Bytes.LE_INT.get(header, 20));
+        this.state = AeadCore.ietfState(sub, 1, Bytes.le32(header, 16), Bytes.le32(header, 20));
         Arrays.fill(sub, 0);
     }
 
@@ -172,7 +172,7 @@ final class SecretStreamCore {
 
     /** After a message: inonce ^= the MAC's first 8 bytes, counter + 1, rekey on the REKEY bit or a wrap. */
     private void advance(byte[] macSrc, int macOff, int tag) {
-        advance((int) Bytes.LE_INT.get(macSrc, macOff), (int) Bytes.LE_INT.get(macSrc, macOff + 4), tag);
+        advance(Bytes.le32(macSrc, macOff), Bytes.le32(macSrc, macOff + 4), tag);
     }
 
     /** {@link #advance(byte[], int, int)} with the MAC's first two little-endian words. */

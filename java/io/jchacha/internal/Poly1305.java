@@ -35,8 +35,8 @@ public final class Poly1305 {
 
     /** Re-keys this instance for a new message. */
     public void init(byte[] key, int off) {
-        long k0 = (long) Bytes.LE_LONG.get(key, off);
-        long k1 = (long) Bytes.LE_LONG.get(key, off + 8);
+        long k0 = Bytes.le64(key, off);
+        long k1 = Bytes.le64(key, off + 8);
         // clamp r &= 0x0ffffffc0ffffffc0ffffffc0fffffff, then split into 26-bit limbs
         k0 &= 0x0ffffffc0fffffffL;
         k1 &= 0x0ffffffc0ffffffcL;
@@ -49,8 +49,8 @@ public final class Poly1305 {
         s2 = r2 * 5;
         s3 = r3 * 5;
         s4 = r4 * 5;
-        pad0 = (long) Bytes.LE_LONG.get(key, off + 16);
-        pad1 = (long) Bytes.LE_LONG.get(key, off + 24);
+        pad0 = Bytes.le64(key, off + 16);
+        pad1 = Bytes.le64(key, off + 24);
         h0 = h1 = h2 = h3 = h4 = 0;
         bufLen = 0;
     }
