@@ -24,7 +24,7 @@
 _Static_assert(JC_AEAD_CHUNK > 0 && JC_AEAD_CHUNK % 64 == 0, "a chunk must be whole ChaCha blocks");
 /* 1 if the two 16-byte tags are equal; no branch or index depends on their bytes. The difference is gathered in a
  * register the compiler cannot see into, so it cannot stop early. (A volatile byte accumulator would do the same
- * with a 16-link store-to-load chain: about 30 ns of a 16-byte open, bench_aead --best, Zen 3.) */
+ * with a 16-link store-to-load chain, slower: docs/bench/tuning.md#aead-tag-compare.) */
 static int tags_equal(const uint8_t a[16], const uint8_t b[16])
 {
     uint64_t a0, a1, b0, b1;
@@ -113,12 +113,8 @@ static void end_aad(jc_aead *a)
  * last group of ciphertext to absorb: *lag points at it in the chunk, and the next chunk's first pass absorbs it (it
  * writes the chunk's first group only after), or fused() does.
  *
- * bench_aead --best avx2 (gcc 12, Zen 3, MB/s, 16 KiB / 1 MiB), against AVX2 ChaCha20 then AVX2 Poly1305 per chunk:
- * seal 2116 / 2163-2172 -> 2539-2556 / 2637-2668, open 2075-2094 / 2148-2157 -> 2511-2628 / 2617-2702; at 1 KiB seal
- * 1123-1128 -> 1171-1199, open 1105-1108 -> 1402-1441. Every size from 512 B to 64 KiB is as fast or faster (a loop
- * over jc_aead_seal/open, 300 B - 64 KiB). The same pass with the Poly1305 step in C ran slower than the two
- * kernels apart with GCC (see poly1305_step_x86_64.h). avx512: see chacha_avx512.c and, for the CPUs it runs on,
- * dispatch.c.
+ * On avx2 the pass is as fast as the two kernels apart or faster at every size from 512 B
+ * (docs/bench/tuning.md#aead-interleaved-avx2). avx512: see chacha_avx512.c and, for the CPUs it runs on, dispatch.c.
  */
 _Static_assert(JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX512 && JC_AEAD_CHUNK >= 2 * JC_XOR_MAC_GROUP_AVX2,
                "a chunk's last group must not be its first");
@@ -131,8 +127,8 @@ static size_t interleaved(jc_aead *a, const uint8_t *in, uint8_t *out, size_t k,
     size_t g = k / group * group;
     /* Sealing a chunk of one group, the pass pays only with ciphertext to absorb beside it, and not when the chunk
      * ends in one more block, which the plain kernel runs beside its last pass (JC_HAVE_LONE) and the split would
-     * run as a call of its own: those chunks go to the plain kernel whole (avx512, bench_aead --best, three runs:
-     * 2112-byte seal 2019-2026 MB/s through the pass, 2309-2339 whole; 6208 bytes 3143-3149 and 3250-3269). */
+     * run as a call of its own: those chunks go to the plain kernel whole
+     * (docs/bench/tuning.md#aead-one-group-seal). */
     if (!open && g == group && (*lag == NULL || k - g - 1 < 64))
         return 0;
     pass(a->s, in, out, g, &a->mac, open, *lag);

@@ -507,8 +507,8 @@ JC_AI u32x4 jc_load_u32x4(const uint32_t *p)
 }
 
 /* One block: the scalar kernel. A horizontal one-block SIMD pass is one serial dependency chain; the scalar
- * code runs four quarter rounds in parallel on the integer ALUs and measured faster (Zen 5 / gcc 12, 20 rounds,
- * ns per 64-byte call: portable 102, horizontal SIMD 155 (avx512) and 158 (avx2)). len <= 64. */
+ * code runs four quarter rounds in parallel on the integer ALUs and measured faster
+ * (docs/bench/tuning.md#scalar-one-block). len <= 64. */
 static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, size_t blk,
                             const uint8_t *in, uint8_t *out, size_t len)
 {
@@ -555,15 +555,10 @@ static void jc_pass_x2_part(const uint32_t s[16], int rounds, int counter64, siz
 #if JC_HAVE_X8
 /* Four blocks, horizontal on 256-bit vectors: two interleaved states of two blocks each, one block per 128-bit
  * lane (the 2-block pass's layout twice over), so no transpose, only a regrouping of lanes at the store. It
- * replaces the vertical 4-block pass on 128-bit vectors where 256-bit vectors exist (bench_kernels --best, gcc 12,
- * AMD EPYC Zen 4 at 3.6 GHz, four alternations, MB/s at 256 B: avx512 2085-2151 -> 2539-2556, avx2 1394-1473 ->
- * 2186-2208; ns per call for 3 and 4 blocks in the ISA files' threshold comments). Row d is built in registers:
- * stored as words and reloaded as vectors (a store-forwarding stall at the head of the chain) it took 110 ns
- * for 4 blocks on avx512 instead of 101-105.
- *
- * The same layout for 8 blocks, as two states on 512-bit vectors or four on 256-bit ones, measured no faster than
- * the vertical 8-block pass on this Zen 4 (avx512: 172-177 and 145-149 against 122-135 ns; avx2, four states:
- * 178-182 against 187-201, within the spread), so 8 blocks stay vertical. */
+ * replaces the vertical 4-block pass on 128-bit vectors where 256-bit vectors exist, being faster there. Row d is
+ * built in registers: stored as words and reloaded as vectors it would stall store forwarding at the head of the
+ * chain. The same layout for 8 blocks measured no faster than the vertical pass, so 8 blocks stay vertical
+ * (docs/bench/tuning.md#horizontal-4-block-pass). */
 JC_AI void jc_hstore_x2(u32x8 a, u32x8 b, u32x8 c, u32x8 d, const uint8_t *in, uint8_t *out, size_t lim)
 {
     jc_put_u32x8(__builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11), in, out, 0, lim);
@@ -609,8 +604,8 @@ JC_DEFINE_PASS_ENTRIES(4, jc_hpass_x4)
  * JC_MAC_PASS 32 (avx512): the 32-block pass (two 16-block states, 2048 bytes) absorbs JC_MAC_SCALAR blocks,
  * JC_MAC_STEPS_Y after each quarter-round step of the second state and JC_MAC_STEPS_END before the stores; the
  * driver gives the group's first 2048 - 16 JC_MAC_SCALAR bytes to the state's own kernel (IFMA) first. The scalar
- * chain alone is about half as fast as the pass (bench_aead: radix-2^64 Poly1305 3.1 GB/s, the pass 6 GB/s), so
- * it takes about half the MAC and IFMA the rest, instead of IFMA all of it after the pass.
+ * chain alone is about half as fast as the pass on Zen 4, so it takes about half the MAC and IFMA the rest, instead
+ * of IFMA all of it after the pass (docs/bench/tuning.md#avx512-mac-pass).
  */
 #include "poly1305.h"
 

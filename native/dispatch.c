@@ -317,13 +317,9 @@ static atomic_int xor_mac_forced = -1;
  * The avx512 row's interleaved pass (chacha_avx512.c) runs its Poly1305 partly on the scalar units beside the 32-block
  * ChaCha20 pass, which pays where that pass is slow enough for the scalar chain to keep pace: on Zen 4 (family 19h),
  * whose AVX-512 runs on 256-bit units, where it was measured. On Zen 5 (family 1Ah, full-width units) it made the
- * AEAD slower than the two kernels one after the other: bench_aead --best --sizes 16384,1048576 avx512 (gcc 12,
- * 2026-12-05, three alternated runs, MB/s, interleaved -> apart): seal 16 KiB 5000-5139 -> 6031-6117, 1 MiB 5181-5364
- * -> 6391-6488; open 5018-5064 -> 5827-6100, 5072-5264 -> 6251-6344; seal 1100 B - 3072 B even, 6208 B +6-12 %,
- * 64 KiB +16-21 %; open 2112 B +25 %, 6208 B +18-26 %, 64 KiB +18-22 %; every MAC share tried on the scalar side
- * (4 to 64 of the group's 128 blocks) stayed below apart. So the avx512 pass runs on family 19h only; other AVX-512
- * CPUs (Zen 5, Intel: not measured) run the two kernels apart, as before the pass existed. avx2's pass still wins on
- * Zen 5 (seal 1 KiB 1444-1693 against 999-1072 MB/s apart, 16 KiB 2255-2442 against 2055-2082): it runs everywhere.
+ * AEAD slower than the two kernels one after the other, whatever the MAC share. So the avx512 pass runs on family 19h
+ * only; other AVX-512 CPUs run the two kernels apart. avx2's pass still wins on Zen 5: it runs everywhere.
+ * docs/bench/tuning.md#avx512-mac-pass-cpus
  */
 jc_xor_mac_fn jc_backend_xor_mac(const jc_backend *b)
 {

@@ -52,10 +52,6 @@ JC_DECLARE_KERNELS(avx2)
 JC_DECLARE_KERNELS(avx512)
 JC_DECLARE_KERNELS(neon)
 
-/*
- * A backend: one row of the kernel table. Later primitives (Poly1305) add their function pointers here, so
- * one forced name selects every kernel of that instruction set at once.
- */
 typedef struct jc_poly1305 jc_poly1305;
 
 /* Poly1305 block kernel: absorbs nblocks full 16-byte blocks (each with the 2^128 bit set) into st->h. See
@@ -77,6 +73,10 @@ void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t
 void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
                               jc_poly1305 *mac, int open, const uint8_t *first);
 
+/*
+ * A backend: one row of the kernel table, holding every kernel of one instruction set (ChaCha20, HChaCha20, XOR,
+ * Poly1305, the AEAD's interleaved pass), so one forced name selects them all at once.
+ */
 typedef struct jc_backend {
     const char *name;          /* "portable", "avx2", "avx512", "neon" */
     jc_xor_fn xor_fn;

@@ -25,9 +25,9 @@ _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
 
 /*
  * Byte arrays are pinned with GetPrimitiveArrayCritical, which may hold off the garbage collector while the
- * region is open. A call is therefore split into chunks of at most this many bytes: 64 KiB is 13 us at
- * 5 GB/s (AVX-512) and about 60 us with the portable kernel, far below a GC pause, while the extra
- * get/release pair per chunk costs well under 1 % of the chunk's time. Must be a multiple of 64.
+ * region is open. A call is therefore split into chunks of at most this many bytes: 64 KiB keeps a region to tens
+ * of microseconds, far below a GC pause, while the extra get/release pair per chunk costs well under 1 % of the
+ * chunk's time (docs/bench/tuning.md#jni-critical-chunk). Must be a multiple of 64.
  */
 #define JC_CRITICAL_CHUNK (64 * 1024)
 _Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
@@ -138,8 +138,8 @@ JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_backendHandle(JNIEn
 /*
  * The stream calls take the cipher state as six longs (key words 4..11 in pairs, counter words 12..13, nonce words
  * 14..15; words 0..3 are always the constants) rather than as an int[]: reading an array costs JNI calls, each a
- * VM transition, and at one or two blocks those calls cost as much as the kernel (measured: 77 ns of a 230 ns
- * 64-byte call went to argument handling before this change).
+ * VM transition, and at one or two blocks those calls cost as much as the kernel
+ * (docs/bench/tuning.md#jni-state-as-longs).
  */
 static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k2, jlong k3, jlong ctr,
                         jlong nonce, jint rounds) {

@@ -6,11 +6,8 @@
  * two products summed before one reduction, whose latency the message product (independent of h) hides; shorter
  * ones four per pass, h = (h + m) * r^4. The last pass multiplies the lanes by r^4, r^2, r^3, r^1 (the lane order
  * the 64-bit unpack of two 32-byte loads gives; r^8, r^6, r^7, r^5 for the first half of a last eight) before
- * they are summed. Entry and exit convert between the shared radix-2^44 state and 26-bit limbs.
- *
- * Against the previous kernel, fours only (target/native-build/bench_aead --best avx2, the binaries alternated 8 times
- * on a loaded 2-vCPU Zen 3, maximum per cell): Poly1305 at 1 KiB 3427 -> 3990 MB/s, 16 KiB 5705 -> 8145, 1 MiB
- * 5918 -> 8594; ChaCha20-Poly1305 seal at 16 KiB 1852 -> 2036, 1 MiB 1875 -> 2097; 256 bytes unchanged.
+ * they are summed. Entry and exit convert between the shared radix-2^44 state and 26-bit limbs. Eights against
+ * fours only: docs/bench/tuning.md#poly1305-avx2-kernel.
  */
 #include "poly1305.h"
 
@@ -19,22 +16,10 @@
 typedef unsigned __int128 u128;
 
 /*
- * Blocks below which the scalar code runs (it also does the 0..3 blocks left after the vector passes), and from
- * which the passes take eight blocks (the per-message setup then also computes r^5..r^8: one vector product).
- * ns per call including the power table setup, bench_aead --poly-blocks --best with the thresholds lowered at
- * build time (-DJCHACHA_FLAGS_POLY_AVX2="-mavx2 -DJC_POLY_AVX2_MIN=4 -DJC_POLY_AVX2_MIN8=8" for the eights);
- * minimum over 5 alternating runs on a loaded Zen 3 (2 shared cores), except avx512ifma (Zen 4, best of 7):
- *   blocks             4    8   12   16   24   32   40
- *   portable, 2^44    54  104  154  203  304  401  500   (the scalar core before it moved to radix 2^64)
- *   avx2, fours       88  104  115  126  147  169  189
- *   avx2, eights      89  110  126  128  143  157  172
- *   avx512ifma        32   81  119   93  101  110  113
- * Eights beat fours from about 24 blocks, clearly from 32 (512 bytes). The radix-2^64 scalar core (Zen 3, best of
- * 7, the default thresholds, so avx2 runs vector passes from its threshold on):
- *   blocks            16   20   24   28   32   40
- *   portable         105  129  150  174  200  244
- *   avx2 (vector)    130  141  152  163  161  176
- * so the vector passes win from 24..28 blocks; below that the scalar core is as fast or faster.
+ * Blocks below which the scalar code runs (it also does the 0..3 blocks left after the vector passes; below it the
+ * radix-2^64 core is as fast or faster), and from which the passes take eight blocks (the per-message setup then
+ * also computes r^5..r^8: one vector product, which shorter inputs do not repay).
+ * docs/bench/tuning.md#poly1305-avx2-thresholds
  */
 #ifndef JC_POLY_AVX2_MIN
 #define JC_POLY_AVX2_MIN 24
@@ -110,8 +95,8 @@ static inline pow5 broadcast(const jc_poly1305 *st, int t)
 
 /*
  * d += x * p, limb-wise (25 products), one input limb at a time; the empty asm after each limb keeps the compiler
- * from hoisting all products ahead of their sums (GCC 12 did, and spilled them: in the eight-block loop that cost
- * 20%, 7.0 against 8.5 GB/s at 1 MiB).
+ * from hoisting all products ahead of their sums (GCC 12 did, and spilled them:
+ * docs/bench/tuning.md#poly1305-avx2-kernel).
  */
 static inline void mul_add(__m256i d[5], const __m256i x[5], const pow5 *p)
 {

@@ -18,27 +18,8 @@
 
 /*
  * Blocks below which the scalar code runs (it also does the 0..7 blocks left after the vector passes), and groups of
- * eight blocks from which two accumulators run. ns per jc_poly1305_auth call (the per-message power tables
- * included), gcc 12 -O3, Zen 4, best of 5 alternated bench_aead --best runs of builds with -DJC_POLY_IFMA_MIN=n or
- * -DJC_POLY_IFMA2_MIN=n in JCHACHA_FLAGS_POLY_AVX512, its poly1305 row:
- *
- *   JC_POLY_IFMA_MIN (blocks)     8     12     16   never
- *   128 B (8 blocks)             87     84     84     86
- *   192 B (12)                  121    121    105    105
- *   240 B (15)                  136    136    122    122
- *   256 B (16)                   99    100    100    128
- *   512 B (32)                  119    119    118    211
- *
- *   JC_POLY_IFMA2_MIN (groups)    4      8     12     16   never
- *   512 B (4 groups)            127    120    121    123    124
- *   1 KiB (8)                   163    160    169    168    170
- *   1536 B (12)                 196    197    193    215    216
- *   2 KiB (16)                  231    231    228    229    261
- *   4 KiB (32)                  365    369    366    366    440
- *   16 KiB (128)               1166   1187   1175   1177   1504
- *
- * The tables cost little since they are built in vectors (below): with seven and then eight scalar products they
- * took 1 KiB to 175 ns, 2 KiB to 309 and 4 KiB to 448, and two accumulators paid only from 2 KiB.
+ * eight blocks from which two accumulators run: where each measured faster, the per-message power tables included
+ * (they cost little since they are built in vectors, below). docs/bench/tuning.md#poly1305-ifma-thresholds
  */
 #ifndef JC_POLY_IFMA_MIN
 #define JC_POLY_IFMA_MIN 16

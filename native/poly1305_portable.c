@@ -9,11 +9,9 @@
  * folding d2's bits from 2^130 up as 5 (d2 / 4) leaves h2 = (d2 mod 4) + carry <= 4. Unsigned __int128 products
  * (GCC and Clang on every 64-bit target, MinGW-w64 included); carries are flags (add/adc, setc), never branches.
  *
- * Radix 2^64 against the radix 2^44 this file used before (three limbs, nine products a block), gcc 12 -O3, Zen 3
- * at 3.2 GHz, best of 7: bench_aead --poly-blocks --best, portable, 6 blocks 79.0 -> 44.1 ns, 16 blocks 203.2 ->
- * 104.9; bench_aead --best avx2, ChaCha20-Poly1305 seal (13-byte AAD) 16 B 250 -> 221 ns, 64 B 278 -> 229 ns, 256 B
- * 529 -> 397 ns (the short path's key setup and final reduction got cheaper too). The shared state (poly1305.h)
- * stays in radix 2^44, the AVX-512 IFMA kernel's own representation: jc_poly1305_scalar converts on entry and exit.
+ * Radix 2^64 because four products a block beat radix 2^44's nine (docs/bench/tuning.md#poly1305-radix-2-64). The
+ * shared state (poly1305.h) stays in radix 2^44, the AVX-512 IFMA kernel's own representation: jc_poly1305_scalar
+ * converts on entry and exit.
  */
 #include "poly1305.h"
 

@@ -3,11 +3,10 @@
  * One Poly1305 block in x86-64 inline assembly (GCC and Clang): the radix-2^64 step of jc_poly1305_blocks64 in
  * poly1305_portable.c, which states the bounds, for kernels that interleave it with vector code (the AVX2
  * ChaCha20-Poly1305 pass in chacha_simd.h). In C, with the ChaCha state taking every vector register, GCC 12
- * spilled the step's 128-bit sums to the stack: in a throwaway harness (16 KiB XORed and MACed in 512-byte passes,
- * gcc 12 -O3 -mavx2 -fschedule-insns -fsched-pressure, Zen 3) the pass ran at 2035-2067 MB/s with the C step and
- * 2873 with this one (Clang 19 managed 2700 with the C step; AVX2 ChaCha20 alone 3180, this Poly1305 alone 2909).
- * As assembly the step needs eight general registers besides rax and rdx (the key may stay in memory, so that
- * sanitizer builds, which keep registers for themselves, still fit), and the vector code never touches them.
+ * spilled the step's 128-bit sums to the stack and the pass lost to the two kernels apart
+ * (docs/bench/tuning.md#poly1305-step-asm). As assembly the step needs eight general registers besides rax and rdx
+ * (the key may stay in memory, so that sanitizer builds, which keep registers for themselves, still fit), and the
+ * vector code never touches them.
  *
  * h0, h1, h2: the accumulator (lvalues, updated); r0, r1: the clamped key words; s1 = r1 + r1 / 4; m: the 16-byte
  * block, absorbed with the 2^128 bit set. No branches; flags carry the carries.
