@@ -534,12 +534,9 @@ public final class ChaCha20 implements Destroyable {
      * The whole update by the engine going on from its own last call for this cipher ({@link Engine#xorContinuing}),
      * when it is block-aligned, starts at {@link #engineNext}, reaches {@link Engine#streamDirectBytes()} and ends
      * short of the keystream's end: no cache, no general position arithmetic, and the engine checks the position alone
-     * (this cipher's key, nonce and rounds never change). False, with nothing done, otherwise. Streaming updates with
-     * no native library (jdk engine, JDK 25, Zen 4), jchacha / SunJCE in one JVM ({@code sidebyside stream},
-     * docs/DEVELOPING.md), jars alternated, three runs each, through the cache test, {@code process} and the engine's
-     * {@code xor}, then here: 256 B 0.890, 0.883, 0.891 then 0.923, 0.916, 0.923; 512 B 0.918, 0.923, 0.960 then
-     * 0.955, 0.955, 0.954; 1 KiB 0.959, 0.922, 0.963 then 0.968, 0.962, 0.965; 4 KiB even (0.987-0.992, 0.961-1.016).
-     * Native backends leave at the first test (avx512 at 256 B in the same runs: 1.251-1.256, then 1.244-1.264).
+     * (this cipher's key, nonce and rounds never change). False, with nothing done, otherwise. It makes short
+     * streaming updates on the jdk engine faster up to 1 KiB; native backends leave at the first test
+     * (docs/bench/tuning.md#stream-continuation).
      */
     private boolean continued(byte[] in, int inOff, byte[] out, int outOff, int len) {
         if (!engineContinues || offset != 0 || block != engineNext || (len & (BLOCK_LENGTH - 1)) != 0

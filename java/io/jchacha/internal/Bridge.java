@@ -15,22 +15,8 @@ public final class Bridge {
     public static final String PROPERTY = "jchacha.bridge";
 
     /**
-     * Whether {@code auto} takes FFM where it runs: yes, it measured cheaper per call. ns per op, a 1 KiB call on
-     * avx2, JMH best of 300 2-ms iterations (AMD EPYC Zen 3, 2 cores shared with other jobs; commands and the full
-     * tables in docs/DEVELOPING.md, "Native bridges"):
-     * <pre>
-     *                                              JDK 17   JDK 25
-     *   kernel alone (bench_kernels --best)          338      338
-     *   empty JNI call                                 5.0      4.7
-     *   JNI call pinning two arrays (critical)        39.6     42.1
-     *   JNI xorArray, 0 bytes (argument handling)     47.8     33.8
-     *   FFM jc_capi_xor, 0 bytes                        -      34.2
-     *   JNI xorArray, 1 KiB                          427.9    437.5   (kernel + ~100)
-     *   FFM jc_capi_xor, 1 KiB                          -     373.2   (kernel + ~35: no pinning, no JNI handles)
-     *   ChaCha20.update, 1 KiB, JNI / FFM            441.5    445.0 / 391.7
-     * </pre>
-     * Side by side on JDK 25 (BridgeBench, one native call per op): FFM / JNI = 0.89 at 16 and 64 B, 0.90 at 256 B,
-     * 0.91 at 1 KiB, 0.97 at 16 KiB.
+     * Whether {@code auto} takes FFM where it runs: yes, it measured cheaper per call (no pinning, no JNI handles;
+     * docs/bench/tuning.md#bridge-auto-ffm).
      */
     static final boolean AUTO_FFM = true;
 

@@ -98,8 +98,8 @@ public interface Engine {
      * serves). It checks only the position: the caller vouches that every call it made with {@code scratch} had its
      * stream's key, nonce and rounds (a cipher instance's own scratch, all three fixed; the jdk engine keeps state
      * there for 20 rounds only), and that the counter does not run past its limit. The jdk engine's {@code xor} also
-     * compares key and nonce before it goes on; with the stream layer's own shortcut this saves 3-4 % of a steady
-     * 256-byte update (figures at {@code ChaCha20.continued}).
+     * compares key and nonce before it goes on; with the stream layer's own shortcut this saves a few percent of a
+     * steady 256-byte update (docs/bench/tuning.md#stream-continuation).
      */
     default boolean xorContinuing(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len,
                                   EngineScratch scratch) {

@@ -97,82 +97,37 @@ public final class Engines {
 
     /**
      * What {@code auto} tries, fastest first, and below how many bytes each native family hands an array call to
-     * the Java engine because one JNI call costs more than Java spends on the whole input. Measured per call
-     * (ns, JDK 17, AMD EPYC Zen 4/5 at 2.1 GHz, engine.xor on byte[], ABI-3 glue; /tmp harness, 3 rounds, best):
-     * <pre>
-     *   bytes      16   64  128  192  256  320  512  1024  2048
-     *   java      100   98  200  313  379  527  697*  730  1670   (* at 768)
-     *   avx512    187  202  236  249  223  240  258   228   294   -> java below 192
-     *   avx2      188  208  278  325  302  325  323   404   727   -> java below 256
-     *   portable  180  198  306  408  479  575  838  1594  3110   -> slower than java at every size: not tried
-     * </pre>
-     * NEON could not be measured here (only under qemu); it takes AVX2's threshold. Portable C stays available
-     * when forced, but {@code auto} prefers the JIT-vectorized Java engine over it.
+     * the Java engine because one JNI call costs more than Java spends on the whole input
+     * (docs/bench/tuning.md#auto-java-below). NEON could not be measured (only under qemu); it takes AVX2's
+     * threshold. Portable C stays available when forced, but {@code auto} prefers the JIT-vectorized Java engine
+     * over it.
      *
      * <p>These thresholds control the stream layer ({@link Engine#xor}) only. AEAD messages ({@link AeadEngine}
      * seal and open, whole messages) always go to the native backend: since one kernel call makes the Poly1305 key
-     * block and the message's keystream together (native/aead.c, up to 256-2047 bytes by backend: aead.h), the
-     * native call is faster than the Java AEAD at every size, so there is no threshold below which {@code auto}
-     * would hand AEAD work to Java. Measured through the public API, ns of thread CPU time per message, no AAD
-     * (AMD EPYC Zen 3, AVX2, 2 shared cores under load; {@code java -Djchacha.backend=auto|java -jar
-     * target/jchacha-benchmarks.jar cputime 11 16 64 256 1024}, auto and java alternated twice per JDK, medians),
-     * {@code java / auto}, above 1 where auto is faster; before the one-call path in brackets (AVX-512 and NEON
-     * run the same one-call path but were not measured here):
-     * <pre>
-     *                             16 B         64 B         256 B        1 KiB
-     *   JDK 17  seal             2.33 (1.06)  1.86 (1.52)  2.06 (1.51)  2.41 (2.21)
-     *           open             1.30 (0.95)  1.19 (1.17)  1.98 (1.54)  1.97 (2.41)
-     *           XChaCha seal     1.35 (1.11)  1.33 (1.13)  1.72 (1.41)  2.16 (2.11)
-     *           XChaCha open     1.33 (1.12)  1.35 (1.00)  1.71 (1.18)  2.42 (2.13)
-     *   JDK 25  seal             1.40 (1.04)  1.45 (1.13)  1.91 (1.45)  3.45 (2.62)
-     *           open             2.04 (1.67)  1.33 (1.09)  1.78 (1.28)  3.23 (2.54)
-     *           XChaCha seal     1.34 (1.07)  1.26 (1.13)  1.62 (1.39)  2.46 (2.45)
-     *           XChaCha open     1.25 (1.04)  1.23 (1.08)  1.62 (1.37)  2.49 (2.41)
-     * </pre>
+     * block and the message's keystream together (native/aead.c), the native call is faster than the Java AEAD at
+     * every size (docs/bench/tuning.md#auto-aead-native).
      */
     private static final Backend[] AUTO_ORDER = {Backend.AVX512, Backend.AVX2, Backend.NEON};
     private static final int[] AUTO_JAVA_BELOW = {192, 256, 256};
 
     /**
      * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine: a SunJCE call
-     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte. Per call,
-     * ns of thread CPU time, best of 9, JDK 25, Zen 3 (AVX2), loaded machine (tests' internal.EngineTimes):
-     * <pre>
-     *   bytes   128  256  384  512  768  1024  16384
-     *   java    308  602  871 1511 1562  1637  10978
-     *   jdk     438  437  591  603  758   939  10542
-     * </pre>
+     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte
+     * (docs/bench/tuning.md#jdk-java-below).
      */
     static final int JDK_JAVA_BELOW = 256;
 
     /**
      * The same where the call's owner holds a SunJCE Cipher of the jdk engine already (a stream instance, an AEAD
-     * owner's spare scratch): re-keying it is an init, without {@code Cipher.getInstance}. ns per call, JDK 25, Zen 3
-     * (AVX2), JMH {@code JdkStreamCostBench} ({@code -f 1 -wi 3 -w 500ms -i 10 -r 500ms}), SunJCE alone:
-     * <pre>
-     *   bytes                     64   256  1024
-     *   getInstance+init+update  431   444   942   (sunjceGetInstanceInit)
-     *   init+update              207   223   690   (sunjceInit)
-     * </pre>
-     * against the Java engine (table above) at 98 ns for 64 bytes and 200 for 128: the crossover is about 128.
+     * owner's spare scratch): re-keying it is an init, without {@code Cipher.getInstance}
+     * (docs/bench/tuning.md#jdk-rekey-java-below).
      */
     static final int JDK_REKEY_JAVA_BELOW = 128;
 
     /**
      * AEAD messages shorter than this skip SunJCE's ChaCha20-Poly1305 (where it is used, that is where its Poly1305
      * is an intrinsic too): its set-up makes two 1 KiB keystream batches and a Poly1305 instance, which the Java AEAD
-     * over SunJCE's ChaCha20 outruns on short messages. K messages/s, JMH {@code AeadBench.jchacha(Seal|Open)},
-     * JDK 25, Zen 5 (AVX-512 IFMA), {@code -Djchacha.native.path=/nonexistent}, {@code -f 1 -wi 5 -w 1s -i 8
-     * -r 300ms}, {@code auto} while this was 1024 (so the Java AEAD) against {@code -Djchacha.backend=jdk} (SunJCE's
-     * AEAD at every size), one or two runs each:
-     * <pre>
-     *   bytes          256         512          640    768
-     *   seal  java    1176   1185, 1094   1078, 1044    691
-     *         SunJCE  1169   1103,  935   1063, 1131    975
-     *   open  java           930, 1143    918, 1081    758
-     *         SunJCE        1149, 1187    898, 1146   1027
-     * </pre>
-     * Even from 512 to 640 bytes, SunJCE's ahead from 768.
+     * over SunJCE's ChaCha20 outruns on short messages (docs/bench/tuning.md#jdk-aead-java-below).
      */
     static final int JDK_AEAD_JAVA_BELOW = 640;
 

@@ -36,15 +36,8 @@ public final class JavaEngine implements Engine {
     private static final long M = 0xFFFFFFFFL;
 
     /**
-     * Fewest full blocks that go through the 16-lane kernel (fewer lanes than 16 are computed and dropped).
-     * Measured on Zen 4, JDK 17, MB/s, thread CPU time, best of 3 s (scalar path vs 16-lane kernel):
-     * <pre>
-     *   len   blocks  scalar  wide16
-     *   256      4      690     363
-     *   512      8      707     712
-     *   768     12      711    1015
-     *   960     15      701    1251
-     * </pre>
+     * Fewest full blocks that go through the 16-lane kernel (fewer lanes than 16 are computed and dropped): from 8
+     * blocks it is as fast as the scalar path, and faster above (docs/bench/tuning.md#java-wide-min-blocks).
      */
     static final int WIDE_MIN_BLOCKS = 8;
 

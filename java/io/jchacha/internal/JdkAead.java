@@ -61,12 +61,9 @@ final class JdkAead implements AeadEngine {
         /**
          * The private array of the last message longer than {@link #KEEP_MAX}, softly held (the collector may take it
          * back when memory runs short). A new array per such message made a 1 MiB open a third slower and erratic
-         * (JMH {@code AeadBench.(jchacha|sunjce)Open} with {@code -Djchacha.native.path=/nonexistent}, JDK 25, Zen 5,
-         * {@code -f 2 -wi 3 -w 1s -i 5 -r 400ms}, jars alternated, ops/s, jchacha / SunJCE: 1 MiB 1785 ± 1147 / 2703
-         * with a new array per message, 2681 ± 157 / 3020 and 2668 ± 291 / 3056 with this one; 64 KiB 32321 ± 19611
-         * / 32137, then 38954 / 35304 and 39142 / 36935). What is left of the gap at 1 MiB is the copy itself. The
-         * array holds ciphertext only when no message is in flight (a {@code ByteBuffer} open zeroes the plaintext
-         * it decrypts there), so one the collector takes unwiped gives nothing away.
+         * (docs/bench/tuning.md#jdk-aead-large-array). The array holds ciphertext only when no message is in flight
+         * (a {@code ByteBuffer} open zeroes the plaintext it decrypts there), so one the collector takes unwiped gives
+         * nothing away.
          */
         private SoftReference<byte[]> large;
 
@@ -217,11 +214,8 @@ final class JdkAead implements AeadEngine {
      * A message longer than the kept array, whose output does not start inside its input after its start (so each
      * piece is read before any output lands on it): SunJCE encrypts {@code update} by {@code update}, so the
      * ciphertext passes through the kept array {@link #KEEP_MAX} bytes at a time, where SunJCE also MACs it, and is
-     * copied out from there: no array of the message's size per message. On failure what was written is zeroed.
-     * JMH {@code AeadBench.(jchacha|sunjce)Seal} with {@code -Djchacha.native.path=/nonexistent}, JDK 25, Zen 5,
-     * {@code -f 1 -wi 3 -w 1s -i 8 -r 300ms}, jars alternated, ops/s, jchacha / SunJCE: 1 MiB whole 1716 ± 1504 / 3114,
-     * 1201 ± 1623 / 3136; in pieces 3067 / 3307, 2902 / 3064. 64 KiB whole 24265 ± 34170 / 48169; in pieces 39705 /
-     * 41363, 42001 / 40597.
+     * copied out from there: no array of the message's size per message, which made long seals slow and erratic
+     * (docs/bench/tuning.md#jdk-aead-seal-in-pieces). On failure what was written is zeroed.
      */
     private void sealInPieces(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
                               byte[] in, int inOff, int len, byte[] out, int outOff) {

@@ -26,8 +26,8 @@ import javax.crypto.spec.SecretKeySpec;
  * </ul>
  *
  * <p>A {@link Cipher} carries its key, so a stream's Cipher lives in that stream's {@link EngineScratch} (see
- * {@code StreamCipher}): it goes on where the last call stopped, is keyed afresh for any other call (about 0.2 us
- * on the machine of {@code Engines.JDK_JAVA_BELOW}; the init makes 1 KiB of keystream up front), and is re-keyed
+ * {@code StreamCipher}): it goes on where the last call stopped, is keyed afresh for any other call (the init makes
+ * 1 KiB of keystream up front: docs/bench/tuning.md#jdk-java-below), and is re-keyed
  * with zeros when the scratch is wiped (SunJCE's own copies of earlier keys become garbage, as with any use of
  * SunJCE). Under {@code auto}, calls shorter than {@link #javaBelow} go to the Java engine, which finishes them
  * before a Cipher could be made and keyed; where the scratch holds a Cipher already, only calls shorter than
@@ -117,8 +117,8 @@ final class JdkEngine implements Engine {
     /**
      * A call that continues a stream where its previous call stopped (same key and nonce, the next block, the last
      * call ended on a block boundary) goes on with the SunJCE Cipher kept in the stream's scratch; any other call
-     * keys that Cipher afresh (init, about 200 ns; Cipher.getInstance once per scratch, about 200 ns more: table at
-     * {@code Engines.JDK_REKEY_JAVA_BELOW}). The scratch's wipe() re-keys the Cipher with zeros, so no key stays
+     * keys that Cipher afresh (an init; Cipher.getInstance once per scratch besides:
+     * docs/bench/tuning.md#jdk-rekey-java-below). The scratch's wipe() re-keys the Cipher with zeros, so no key stays
      * behind a destroyed cipher. Under {@code auto} a short call goes to the Java engine unless it continues that
      * Cipher (then there is no set-up to avoid); see {@link #javaBelow(EngineScratch, int[])}.
      */
@@ -156,10 +156,8 @@ final class JdkEngine implements Engine {
 
     /**
      * The longest update {@link #xorContinuing} takes: longer ones go through {@code xor}, whose layers are under 1 %
-     * of them, and there C2 compiles SunJCE's loop better than where this call inlines it. jchacha / SunJCE in one JVM
-     * with no native library ({@code sidebyside stream}, JDK 25, Zen 4, three runs each, jars alternated), 16 KiB
-     * updates through this call 0.981, 0.972, 0.985, through {@code xor} 1.008, 1.041, 1.026; 4 KiB even (0.979-0.991
-     * and 0.966-0.983); 1 KiB through this call 0.963, 0.958, 0.965.
+     * of them, and there C2 compiles SunJCE's loop better than where this call inlines it
+     * (docs/bench/tuning.md#jdk-continue-max).
      */
     static final int CONTINUE_MAX = 4096;
 
@@ -339,20 +337,14 @@ final class JdkEngine implements Engine {
 
     @Override
     public int directBytes() {
-        // from 1 KiB a call of its own (about 0.9 us, table in Engines) costs what XOR-ing from the cache does
+        // from 1 KiB a call of its own costs what XOR-ing from the cache does (docs/bench/tuning.md#jdk-java-below)
         return 1024;
     }
 
     /**
      * From 256 bytes a block-aligned update that continues the stream's Cipher goes to SunJCE itself: the cache pays
-     * SunJCE's XOR over zeros and a second XOR in Java, a continuing call only the wrapper's ~20 ns. ns per streaming
-     * update, JDK 25, Zen 3, loaded machine, best of 25 rounds, side by side (SunJCE's own Cipher.update alone):
-     * <pre>
-     *   bytes               128    192    256    512
-     *   through the cache    99    148    195    382
-     *   direct to SunJCE    110    148    178    332
-     *   SunJCE alone         86    127    158    327
-     * </pre>
+     * SunJCE's XOR over zeros and a second XOR in Java, a continuing call only the wrapper
+     * (docs/bench/tuning.md#jdk-stream-direct-bytes).
      */
     @Override
     public int streamDirectBytes() {

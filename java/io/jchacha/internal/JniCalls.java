@@ -15,13 +15,8 @@ final class JniCalls implements NativeCalls {
     }
 
     /**
-     * 2 KiB: below it the buffer fill wins over a JNI call of the update itself. With 16 KiB fills
-     * ({@link NativeEngine#bufferBlocks}), 2048 against 4096, M ops/s: 2 KiB 2.34, 2.61 vs 2.47, 2.08; 3 KiB 1.86, 1.65
-     * vs 1.68, 1.35 ({@code -p size=2048,3072}). Chosen with 4 KiB fills: JMH {@code StreamBench.jchacha},
-     * JDK 17, avx512, Zen 5, this threshold (2048) against 1024 in jars built from the same tree, alternated, M ops/s:
-     * 1 KiB 4.76, 4.49, 3.85 vs 3.99, 3.89, 3.47 and 4.84, 4.69 vs 3.72, 4.00; 1536 B 3.23, 3.05 vs 2.44, 2.96;
-     * forced avx2 even (1 KiB 2.02, 2.38 vs 2.23, 2.42). A threshold of 4096 lost at 2 KiB (2.07, 2.30 vs 3.17, 3.14).
-     * {@code -p size=1024,1536,2048,3072,4096 -f 1 -wi 3 -w 1s -i 8 -r 300ms}. On avx2 Zen 3, 1024 had won by 4 %.
+     * 2 KiB: below it the buffer fill wins over a JNI call of the update itself, whose kernel is latency-bound there
+     * (docs/bench/tuning.md#jni-direct-bytes).
      */
     @Override
     public int directBytes() {
@@ -30,8 +25,8 @@ final class JniCalls implements NativeCalls {
 
     /**
      * Never: a JNI call that pins three arrays costs more than the Java XOR it would replace at the sizes that reach
-     * it (up to the 16 KiB buffer). Pinning and releasing two arrays alone costs about 37 ns and reading their lengths
-     * 12 more (docs/DEVELOPING.md), while Java XORs 1 KiB in about 54 ns (JMH, JDK 17, Zen 5).
+     * it (up to the 16 KiB buffer): pinning and releasing two arrays alone costs about as much as Java's XOR of
+     * 1 KiB (docs/bench/tuning.md#jni-xor-bytes-min).
      */
     @Override
     public int xorBytesMin() {

@@ -18,8 +18,8 @@ interface NativeCalls {
      * From how many bytes a block-aligned streaming update goes to the kernel in one call instead of through the
      * stream layer's keystream buffer ({@link Engine#directBytes}; the buffer is filled 16 KiB a call and XOR-ed in
      * Java or, from {@link #xorBytesMin()}, by the kernel's XOR). It belongs to the bridge: a direct call of a few KiB
-     * is latency-bound in the kernel (16 blocks cost about what 64 do per block, docs/DEVELOPING.md), so what decides
-     * is the bridge's fixed cost per call and what XOR-ing from the buffer costs.
+     * is latency-bound in the kernel (16 blocks cost about what 64 do per block, docs/bench/tuning.md#kernel-floor),
+     * so what decides is the bridge's fixed cost per call and what XOR-ing from the buffer costs.
      */
     int directBytes();
 

@@ -152,12 +152,9 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
 
     @Override
     public int bufferBlocks() {
-        // 16 KiB per fill (eight 32-block AVX-512 passes, one native call). JMH StreamBench.jchacha, M ops/s, 4 KiB vs
-        // 16 KiB fills alternated (-f 1 -wi 3 -w 1s -i 8 -r 300ms), AMD Zen 5:
-        //   JDK 25 (FFM), avx512: 256 B 17.2, 16.4 vs 18.3, 18.5; 512 B 7.3, 7.6 vs 8.8, 9.5
-        //   JDK 17 (JNI), avx512: 256 B 16.5, 16.0 vs 17.2, 17.1; 1 KiB 4.43, 4.36 vs 4.65, 4.61
-        //   JDK 25, forced avx2: 256 B 9.27 vs 9.24
-        // A fill that does not continue the last one (a seek) is sized to its request (ChaCha20.fillCache).
+        // 16 KiB per fill (eight 32-block AVX-512 passes, one native call): short updates measured faster than with
+        // 4 KiB fills (docs/bench/tuning.md#stream-buffer-fill). A fill that does not continue the last one (a seek)
+        // is sized to its request (ChaCha20.fillCache).
         return 256;
     }
 

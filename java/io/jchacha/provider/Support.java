@@ -91,8 +91,8 @@ final class Support {
 
     /**
      * Whether two 32-byte keys are equal, in time independent of their contents: four 8-byte words, one OR of their
-     * differences ({@code MessageDigest.isEqual} goes byte by byte and cost about 40 ns a call here, 13 % of a 16-byte
-     * seal through the provider). {@code a} may be null (no previous key): false.
+     * differences ({@code MessageDigest.isEqual} goes byte by byte, a measurable part of a short seal through the
+     * provider: docs/bench/tuning.md#provider-same-key). {@code a} may be null (no previous key): false.
      */
     static boolean sameKey(byte[] a, byte[] b) {
         if (a == null) {

@@ -25,7 +25,7 @@ import java.nio.ByteBuffer;
  * every range is checked here before any downcall, with the exceptions the JNI glue throws.
  */
 final class FfmCalls implements NativeCalls {
-    /** Bytes per downcall at most: JC_CRITICAL_CHUNK of the JNI glue (64 KiB, about 13 us on AVX-512). */
+    /** Bytes per downcall at most: JC_CRITICAL_CHUNK of the JNI glue (docs/bench/tuning.md#jni-critical-chunk). */
     static final int CHUNK = 64 * 1024;
 
     private static final int OK = 0;
@@ -124,12 +124,8 @@ final class FfmCalls implements NativeCalls {
 
     /**
      * 4 KiB: with the buffer filled 16 KiB a call ({@link NativeEngine#bufferBlocks}) and XOR-ed by a downcall
-     * ({@link #xorBytesMin}), 2-3 KiB through the buffer beat a direct call, whose kernel is latency-bound there.
-     * JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5, M ops/s. The threshold set at run time in one jar and
-     * alternated ({@code -f 1 -wi 3 -w 1s -i 6 -r 300ms}; errors up to 40 %, shared machine), 2048 vs 8192: 2 KiB 3.19,
-     * 2.78 vs 3.29, 3.66; 3 KiB 1.81, 2.01 vs 2.59, 2.46. Jars alternated, 2048 (direct from 2 KiB, Java XOR) vs 6144
-     * ({@code -f 2 -wi 3 -w 1s -i 5 -r 300ms}, errors under 8 %): 2 KiB 3.34, 3.82 vs 3.73, 4.01; 3 KiB 2.41, 2.43 vs
-     * 2.61, 2.61; 4 KiB 2.00, 2.08 vs 1.89, 2.02 (so 4 KiB stays direct).
+     * ({@link #xorBytesMin}), 2-3 KiB through the buffer beat a direct call, whose kernel is latency-bound there
+     * (docs/bench/tuning.md#ffm-direct-bytes).
      */
     @Override
     public int directBytes() {
@@ -138,17 +134,8 @@ final class FfmCalls implements NativeCalls {
 
     /**
      * 256 bytes: from there one downcall XORs a run of the stream layer's keystream buffer at least as fast as Java
-     * ({@link ArrayXor}; the downcall with three heap arrays costs under 10 ns). First chosen against the 64-byte
-     * unrolled loop (Java then XORed 1 KiB in 55-70 ns): JMH {@code StreamBench.jchacha}, JDK 25, avx512, Zen 5,
-     * M ops/s. Jars alternated, Java's XOR only vs this
-     * ({@code -f 1 -wi 3 -w 1s -i 5 -r 300ms}): 64 B 57.4, 60.2 vs 57.4, 52.8 (below the threshold: same path);
-     * 256 B 18.6, 18.7 vs 20.9, 20.8; 512 B 10.1, 10.5 vs 12.2, 12.4; 1 KiB 5.28, 5.07 vs 6.86, 6.81; 2 KiB 3.60,
-     * 3.85 vs 3.72, 3.63 (through the buffer, see {@link #directBytes}). At 192-200 B it tied (22-23 against 23-24
-     * M ops/s), and segments made per call instead of {@link Segments} ran 128 B 8 % faster and lost at 64-96 B.
-     * Again with {@link ArrayXor}'s 8-byte steps (Zen 4; the threshold set at run time in one jar, {@code -f 1 -wi 3
-     * -w 1s -i 5 -r 500ms}, two runs each, M ops/s), this threshold vs Java's XOR at every size: 256 B 15.0, 14.9 vs
-     * 14.8, 14.8 (even); 384 B 10.9, 10.9 vs 10.2, 10.1; 512 B 8.68, 8.71 vs 7.56, 7.73; 768 B 6.16, 6.00 vs 5.28,
-     * 5.21.
+     * ({@link ArrayXor}; the downcall with three heap arrays costs under 10 ns); below it they tie or Java wins
+     * (docs/bench/tuning.md#ffm-xor-bytes-min).
      */
     @Override
     public int xorBytesMin() {
@@ -158,9 +145,9 @@ final class FfmCalls implements NativeCalls {
     /**
      * The segments of the arrays one owner's last {@link #xorBytes} call passed, kept in its scratch: its keystream
      * buffer, and mostly the same input and output call after call. A segment made per call is free only where C2
-     * scalar-replaces it, and in some compilations of the stream layer it did not (some 2.5 GB/s of garbage at
-     * 200-byte updates in one fork of three, and iterations at a tenth of the speed while G1 grew the heap). Holds
-     * the caller's last arrays until the next call or the owner's wipe.
+     * scalar-replaces it, and in some compilations of the stream layer it did not: gigabytes a second of garbage
+     * and a stalled stream while G1 grew the heap (docs/bench/tuning.md#ffm-segments). Holds the caller's last
+     * arrays until the next call or the owner's wipe.
      */
     private static final class Segments {
         byte[] a;
