@@ -4,7 +4,7 @@
 Reads one JSON request on stdin, writes one JSON answer on stdout. Byte strings are hex.
   {"op": "push", "key": K, "steps": [S...]}            -> {"header": H, "out": [hex message | null per step]}
   {"op": "pull", "key": K, "header": H, "steps": [S...]} -> {"out": [{"m": hex, "tag": t} | "fail" | null ...]}
-  {"op": "file-encrypt", "key": K, "files": [[in, out]...]}   libsodium's 65,536-byte loop (README format)
+  {"op": "file-encrypt", "key": K, "files": [[in, out]...]}   libsodium's 65,536-byte loop (docs/CLI.md format)
   {"op": "file-decrypt", "key": K, "files": [[in, out]...]}   -> {"out": [{"ok": bool, "why": text}...]}
 A step is {"m": hex, "ad": hex or null, "tag": t} (push), {"c": hex, "ad": hex or null} (pull),
 {"rekey": true}, or {"counter": n} (sets the 32-bit message counter, to reach the automatic rekey).

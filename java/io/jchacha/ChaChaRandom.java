@@ -49,7 +49,7 @@ import java.util.random.RandomGenerator;
  * provider offers a fast ChaCha20 one, {@code SecureRandom.getInstance("ChaCha20", new JChachaProvider())}).
  */
 public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
-    /** Blocks generated per engine call when serving short requests (16 KiB: measured, see README). */
+    /** Blocks generated per engine call when serving short requests (16 KiB: measured, see docs/RANDOM.md). */
     static final int BUFFER_BLOCKS = 256;
 
     /** The seed length in bytes. */

@@ -11,8 +11,8 @@ package io.jchacha;
  * first message; every message adds {@value #OVERHEAD} bytes (one encrypted tag byte and a 16-byte MAC) and
  * carries a tag: {@link #TAG_MESSAGE}, {@link #TAG_PUSH}, {@link #TAG_REKEY} or {@link #TAG_FINAL}. The
  * receiver learns the tag only after the message has been authenticated. For whole files and streams,
- * {@link SecretStreamOutputStream} and {@link SecretStreamInputStream} add the chunk format described in the
- * README.
+ * {@link SecretStreamOutputStream} and {@link SecretStreamInputStream} add the chunk format described in
+ * docs/CLI.md.
  */
 public final class SecretStream {
     /** Key length in bytes. */

@@ -6,7 +6,7 @@ import java.io.InputStream;
 import java.util.Objects;
 
 /**
- * Decrypts the secret stream file format (see the README and {@link SecretStreamOutputStream}) as it is read,
+ * Decrypts the secret stream file format (see docs/CLI.md and {@link SecretStreamOutputStream}) as it is read,
  * in bounded memory (one chunk). Each chunk's plaintext is released only after that chunk was authenticated.
  * A chunk that is not authentic (wrong key, altered, reordered, duplicated, spliced from another stream), input
  * that ends before the final chunk, and data after the final chunk all throw {@link IOException} (for an

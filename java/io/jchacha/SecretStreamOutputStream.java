@@ -7,7 +7,7 @@ import java.io.OutputStream;
 import java.util.Objects;
 
 /**
- * Encrypts everything written to it into the secret stream file format (see the README): the header, then
+ * Encrypts everything written to it into the secret stream file format (see docs/CLI.md): the header, then
  * chunks of 65,536 plaintext bytes sealed with {@link SecretStream#TAG_MESSAGE}, then a last chunk of 0 to
  * 65,536 bytes sealed with {@link SecretStream#TAG_FINAL}, with no other framing, so that libsodium programs
  * read it with a 65,536-byte loop. Memory stays bounded (one chunk).

@@ -20,7 +20,7 @@ import java.util.Arrays;
  * included), raw keystream, seek and skip to and past the end. After every operation the output, the position and
  * {@code remaining()} must equal the model's, and a refused operation must leave output and position untouched.
  *
- * <p>Regression mode (the default) replays {@code ChaCha20FuzzTestInputs/streamOps/} under tests/resources; README
+ * <p>Regression mode (the default) replays {@code ChaCha20FuzzTestInputs/streamOps/} under tests/resources; docs/TESTING.md
  * has the command that fuzzes.
  */
 class ChaCha20FuzzTest {
