@@ -36,8 +36,10 @@ import java.util.random.RandomGenerator;
  * <p>Position: the stream has 2^64 blocks of 16 words, so a word position is a 68-bit number
  * ({@link #getWordPos()}, {@link #setWordPos(BigInteger)}); past the last word the stream wraps to word 0, as
  * {@code rand_chacha} does. {@link #setStream(long)} changes the stream and keeps the word position. A
- * {@link #jump()} moves to the next stream ({@code setStream(getStream() + 1)}), so {@link #jumps()} hands out
- * generators on streams s+1, s+2, ... which never share keystream.
+ * {@link #jump()} moves to the next stream ({@code setStream(getStream() + 1)}). As the JDK's
+ * {@link #copyAndJump()} contract says, {@link #jumps()} hands out generators on streams s, s+1, s+2, ... (the
+ * first continues this one's stream at its word position) and leaves this generator on the stream after the last
+ * one handed out; no two of them share keystream.
  *
  * <p>Keystream comes from the active backend ({@link Backends#active()}) in batches of {@value #BUFFER_BLOCKS}
  * blocks; {@code nextBytes} of at least a batch writes whole blocks straight into the array at the kernel's

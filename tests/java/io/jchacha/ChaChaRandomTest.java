@@ -355,6 +355,23 @@ class ChaChaRandomTest {
         assertEquals(0x1p68, a.jumpDistance());
     }
 
+    /** README and the class javadoc: {@code jumps(n)} hands out streams s .. s+n-1 and leaves the source on s+n. */
+    @Test
+    void jumpsHandOutTheCurrentStreamFirst() {
+        ChaChaRandom a = ChaChaRandom.chacha20(TestSupport.random(new Random(6), 32));
+        a.setStream(7);
+        a.nextLong();
+        ChaChaRandom same = a.copy();
+        List<RandomGenerator> js = a.jumps(4).collect(Collectors.toList());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(7 + i, ((ChaChaRandom) js.get(i)).getStream());
+        }
+        assertEquals(11, a.getStream());
+        for (int i = 0; i < 100; i++) {
+            assertEquals(same.nextLong(), js.get(0).nextLong(), "the first one continues the source's own stream");
+        }
+    }
+
     @Test
     void randomGeneratorMethodsWork() {
         ChaChaRandom r = ChaChaRandom.chacha12(new byte[32]);
