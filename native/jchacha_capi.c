@@ -5,6 +5,7 @@
 #include "jchacha_capi.h"
 
 #include "aead.h"
+#include "chacha_internal.h"
 
 #define JC_MAX_BACKENDS 8
 
@@ -24,10 +25,10 @@ const jc_backend *jc_runnable(int32_t handle) {
 }
 
 void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]) {
-    s[0] = 0x61707865;
-    s[1] = 0x3320646e;
-    s[2] = 0x79622d32;
-    s[3] = 0x6b206574;
+    s[0] = JC_SIGMA0;
+    s[1] = JC_SIGMA1;
+    s[2] = JC_SIGMA2;
+    s[3] = JC_SIGMA3;
     for (int i = 0; i < 6; i++) {
         s[4 + 2 * i] = (uint32_t)(uint64_t)pairs[i];
         s[5 + 2 * i] = (uint32_t)((uint64_t)pairs[i] >> 32);

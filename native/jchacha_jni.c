@@ -23,13 +23,9 @@ _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
                "the C API's ABI version (jchacha_capi.h) must be NativeChaCha.ABI_VERSION");
 
 
-/*
- * Byte arrays are pinned with GetPrimitiveArrayCritical, which may hold off the garbage collector while the
- * region is open. A call is therefore split into chunks of at most this many bytes: 64 KiB keeps a region to tens
- * of microseconds, far below a GC pause, while the extra get/release pair per chunk costs well under 1 % of the
- * chunk's time (docs/bench/tuning.md#jni-critical-chunk). Must be a multiple of 64.
- */
-#define JC_CRITICAL_CHUNK (64 * 1024)
+/* Byte arrays are pinned with GetPrimitiveArrayCritical at most this many bytes at a time (NativeChaCha's
+ * CRITICAL_CHUNK, through javac -h, shared with the FFM bridge): a region stays far below a GC pause. */
+#define JC_CRITICAL_CHUNK io_jchacha_internal_NativeChaCha_CRITICAL_CHUNK
 _Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {

@@ -18,6 +18,13 @@ final class NativeChaCha {
      */
     static final int ABI_VERSION = 9;
 
+    /**
+     * Bytes of a byte array pinned per critical region at most (the JNI glue's {@code JC_CRITICAL_CHUNK}, from
+     * {@code javac -h}) and per FFM critical downcall: a region stays far below a GC pause
+     * (docs/bench/tuning.md#jni-critical-chunk). A multiple of 64, so AEAD pieces other than the last are whole blocks.
+     */
+    static final int CRITICAL_CHUNK = 64 * 1024;
+
     /** The ABI version the library was compiled with; {@link NativeLibrary} compares it with {@link #ABI_VERSION}. */
     static native int abiVersion();
 

@@ -25,8 +25,8 @@ import java.nio.ByteBuffer;
  * every range is checked here before any downcall, with the exceptions the JNI glue throws.
  */
 final class FfmCalls implements NativeCalls {
-    /** Bytes per downcall at most: JC_CRITICAL_CHUNK of the JNI glue (docs/bench/tuning.md#jni-critical-chunk). */
-    static final int CHUNK = 64 * 1024;
+    /** Bytes per downcall at most: the JNI glue's critical region too. */
+    static final int CHUNK = NativeChaCha.CRITICAL_CHUNK;
 
     private static final int OK = 0;
     private static final int BAD_HANDLE = -1;
