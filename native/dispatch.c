@@ -30,17 +30,6 @@
 #endif
 #endif
 
-/* Which kernels the build compiled in (set per ISA by CMakeLists.txt). */
-#ifndef JCHACHA_HAVE_AVX2
-#define JCHACHA_HAVE_AVX2 0
-#endif
-#ifndef JCHACHA_HAVE_AVX512
-#define JCHACHA_HAVE_AVX512 0
-#endif
-#ifndef JCHACHA_HAVE_NEON
-#define JCHACHA_HAVE_NEON 0
-#endif
-
 /* Feature bits the detector records. */
 enum {
     F_DETECTED = 1u << 0,
@@ -145,12 +134,30 @@ static unsigned features(void)
     return f;
 }
 
-/* Why a backend cannot run here; NULL when it can. */
+typedef struct {
+    jc_backend backend;
+    const char *(*why_not)(unsigned features); /* why the backend cannot run here; NULL when it can */
+} entry;
+
+/*
+ * One row per ISA: JC_ROW_<isa>, defined (empty where CMake did not compile the ISA: JCHACHA_HAVE_<ISA>, an
+ * undefined one reading as 0) beside the ISA's why_not function. ROW fills in what every row has, named after the
+ * ISA: its name, ChaCha20, HChaCha20 and XOR kernels, and why_not_<isa>; the rest of jc_backend follows by name
+ * (a field left out is 0 / NULL).
+ */
+#define ROW(isa, ...)                                                                                          \
+    {.backend = {.name = #isa, .xor_fn = jc_chacha_xor_##isa, .hchacha_fn = jc_hchacha_##isa,                  \
+                 .xor_bytes = jc_xor_bytes_##isa, __VA_ARGS__},                                                \
+     .why_not = why_not_##isa},
+
 static const char *why_not_portable(unsigned f)
 {
     (void)f;
     return NULL;
 }
+#define JC_ROW_portable                                                                                        \
+    ROW(portable, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_PORTABLE,      \
+        .aead_short_open = JC_AEAD_SHORT_PORTABLE)
 
 #if JCHACHA_HAVE_AVX2
 static const char *why_not_avx2(unsigned f)
@@ -161,6 +168,12 @@ static const char *why_not_avx2(unsigned f)
         return "OS does not save YMM state (XCR0)";
     return NULL;
 }
+#define JC_ROW_avx2                                                                                            \
+    ROW(avx2, .poly_blocks = jc_poly1305_blocks_avx2, .xor_mac = jc_chacha_xor_mac_avx2,                       \
+        .xor_mac_group = JC_XOR_MAC_GROUP_AVX2, .aead_short_seal = JC_AEAD_SHORT_SEAL_AVX2,                    \
+        .aead_short_open = JC_AEAD_SHORT_OPEN_AVX2, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX2)
+#else
+#define JC_ROW_avx2
 #endif
 
 #if JCHACHA_HAVE_AVX512
@@ -172,18 +185,9 @@ static const char *why_not_avx512(unsigned f)
         return "OS does not save ZMM state (XCR0)";
     return NULL;
 }
-#endif
-
-#if JCHACHA_HAVE_NEON
-static const char *why_not_neon(unsigned f)
-{
-    return (f & F_ASIMD) ? NULL : "CPU lacks ASIMD (HWCAP)";
-}
-#endif
 
 /* AVX-512 row's Poly1305: IFMA (52-bit multiply-add) when the CPU has it, else the AVX2 kernel. The row
  * itself requires AVX-512F/VL and ZMM state, so only the IFMA bit is left to check. */
-#if JCHACHA_HAVE_AVX512
 #if JCHACHA_HAVE_AVX2
 #define JC_POLY_NO_IFMA jc_poly1305_blocks_avx2
 #define JC_POLY_NO_IFMA_NAME "avx2 (CPU lacks AVX512_IFMA)"
@@ -191,7 +195,6 @@ static const char *why_not_neon(unsigned f)
 #define JC_POLY_NO_IFMA jc_poly1305_blocks_portable
 #define JC_POLY_NO_IFMA_NAME "portable (CPU lacks AVX512_IFMA)"
 #endif
-static unsigned features(void);
 static void poly_blocks_avx512(jc_poly1305 *st, const uint8_t *m, size_t nblocks)
 {
     if (features() & F_AVX512IFMA)
@@ -199,44 +202,41 @@ static void poly_blocks_avx512(jc_poly1305 *st, const uint8_t *m, size_t nblocks
     else
         JC_POLY_NO_IFMA(st, m, nblocks);
 }
+#define JC_ROW_avx512                                                                                          \
+    ROW(avx512, .poly_blocks = poly_blocks_avx512, .xor_mac = jc_chacha_xor_mac_avx512,                        \
+        .xor_mac_group = JC_XOR_MAC_GROUP_AVX512, .aead_short_seal = JC_AEAD_SHORT_AVX512,                     \
+        .aead_short_open = JC_AEAD_SHORT_AVX512, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX512,     \
+        .aead_key_pass = 1)
+#else
+#define JC_ROW_avx512
 #endif
 
-typedef struct {
-    jc_backend backend;
-    const char *(*why_not)(unsigned features);
-} entry;
+#if JCHACHA_HAVE_NEON
+static const char *why_not_neon(unsigned f)
+{
+    return (f & F_ASIMD) ? NULL : "CPU lacks ASIMD (HWCAP)";
+}
+#define JC_ROW_neon                                                                                            \
+    ROW(neon, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_UNMEASURED,        \
+        .aead_short_open = JC_AEAD_SHORT_UNMEASURED)
+#else
+#define JC_ROW_neon
+#endif
 
 _Static_assert(JC_AEAD_SHORT_SEAL_AVX2 <= JC_AEAD_SHORT && JC_AEAD_SHORT_OPEN_AVX2 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_PORTABLE <= JC_AEAD_SHORT && JC_AEAD_SHORT_AVX512 <= JC_AEAD_SHORT &&
                    JC_AEAD_SHORT_UNMEASURED <= JC_AEAD_SHORT,
                "the AEAD's short path works in stack copies of JC_AEAD_SHORT bytes");
 
-/* Slowest first: jc_backend_best() takes the last one that runs. */
-static const entry table[] = {
-    {{"portable", jc_chacha_xor_portable, jc_hchacha_portable, jc_xor_bytes_portable, jc_poly1305_blocks_portable,
-      NULL, 0, JC_AEAD_SHORT_PORTABLE, JC_AEAD_SHORT_PORTABLE, 0, 0}, why_not_portable},
-#if JCHACHA_HAVE_NEON
-    {{"neon", jc_chacha_xor_neon, jc_hchacha_neon, jc_xor_bytes_neon, jc_poly1305_blocks_portable, NULL, 0,
-      JC_AEAD_SHORT_UNMEASURED, JC_AEAD_SHORT_UNMEASURED, 0, 0}, why_not_neon},
-#endif
-#if JCHACHA_HAVE_AVX2
-    {{"avx2", jc_chacha_xor_avx2, jc_hchacha_avx2, jc_xor_bytes_avx2, jc_poly1305_blocks_avx2,
-      jc_chacha_xor_mac_avx2, JC_XOR_MAC_GROUP_AVX2, JC_AEAD_SHORT_SEAL_AVX2, JC_AEAD_SHORT_OPEN_AVX2,
-      JC_AEAD_SHORT_KERNEL_MAC_AVX2, 0},
-     why_not_avx2},
-#endif
-#if JCHACHA_HAVE_AVX512
-    {{"avx512", jc_chacha_xor_avx512, jc_hchacha_avx512, jc_xor_bytes_avx512, poly_blocks_avx512,
-      jc_chacha_xor_mac_avx512, JC_XOR_MAC_GROUP_AVX512, JC_AEAD_SHORT_AVX512, JC_AEAD_SHORT_AVX512,
-      JC_AEAD_SHORT_KERNEL_MAC_AVX512, 1},
-     why_not_avx512},
-#endif
-};
+/* The compiled rows in JC_FOR_EACH_ISA's order, portable first: jc_backend_best() takes the last one that runs. A
+ * listed ISA without a JC_ROW_<isa> fails to compile here. */
+#define JC_ROW(isa) JC_ROW_##isa
+static const entry table[] = {JC_FOR_EACH_ISA(JC_ROW)};
 
 #define TABLE_SIZE ((int)(sizeof table / sizeof table[0]))
 
 /* Names the project knows, to tell "not compiled for this architecture" from "unknown backend". */
-static const char *const known_names[] = {"portable", "avx2", "avx512", "neon"};
+static const char *const known_names[] = {JC_FOR_EACH_ISA(JC_ISA_NAME)};
 
 static const entry *find_entry(const char *name)
 {

@@ -46,11 +46,19 @@ typedef void (*jc_xor_bytes_fn)(const uint8_t *a, const uint8_t *b, uint8_t *out
     void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]); \
     void jc_xor_bytes_##isa(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 
+/*
+ * Every native ISA the project knows, the one list in C: X(isa) stands for native/chacha_<isa>.c and its kernels
+ * above. The kernel table (dispatch.c) has the compiled ones in this order, slower before faster on each
+ * architecture: jc_backend_best() takes the last that runs. An ISA other than portable is compiled only on the
+ * architectures whose JCHACHA_ISAS (CMakeLists.txt) name it; CMake then defines JCHACHA_HAVE_<ISA>=1 for dispatch.c.
+ */
+#define JC_FOR_EACH_ISA(X) X(portable) X(avx2) X(avx512) X(neon)
+
+/* X for JC_FOR_EACH_ISA: the ISA's name as a string, for an array initializer. */
+#define JC_ISA_NAME(isa) #isa,
+
 /* Declared everywhere; defined only where the kernel is compiled in (see jc_backend_find). */
-JC_DECLARE_KERNELS(portable)
-JC_DECLARE_KERNELS(avx2)
-JC_DECLARE_KERNELS(avx512)
-JC_DECLARE_KERNELS(neon)
+JC_FOR_EACH_ISA(JC_DECLARE_KERNELS)
 
 typedef struct jc_poly1305 jc_poly1305;
 
@@ -78,7 +86,7 @@ void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8
  * Poly1305, the AEAD's interleaved pass), so one forced name selects them all at once.
  */
 typedef struct jc_backend {
-    const char *name;          /* "portable", "avx2", "avx512", "neon" */
+    const char *name;          /* the ISA, as JC_FOR_EACH_ISA names it */
     jc_xor_fn xor_fn;
     jc_hchacha_fn hchacha_fn;
     jc_xor_bytes_fn xor_bytes;

@@ -384,7 +384,7 @@ int main(void)
     CHECK(jc_backend_find("nonsense") == NULL && jc_backend_get("nonsense", &why) == NULL, "unknown name found");
     CHECK(jc_backend_available("nonsense", &why) == 0 && strcmp(why, "unknown backend") == 0, "unknown reason");
     CHECK(jc_backend_at(jc_backend_count()) == NULL && jc_backend_at(-1) == NULL, "jc_backend_at out of range");
-    static const char *const all[] = {"portable", "avx2", "avx512", "neon"};
+    static const char *const all[] = {JC_FOR_EACH_ISA(JC_ISA_NAME)}; /* compiled here or not */
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         int avail = jc_backend_available(all[i], &why);
         const jc_backend *g = jc_backend_get(all[i], NULL);
