@@ -6,6 +6,7 @@ import io.jchacha.internal.Engines;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * Which engine runs, and why. The choice is made once per JVM from the system property
@@ -15,8 +16,17 @@ import java.util.Set;
 public final class Backends {
     /** The system property that selects the backend. */
     public static final String PROPERTY = "jchacha.backend";
-    /** The values {@value #PROPERTY} accepts. */
-    public static final String PROPERTY_VALUES = "auto, java, scalar (= java), jdk, portable, avx2, avx512, neon";
+    /** The values {@value #PROPERTY} accepts: {@code auto}, then each {@link Backend}'s id and aliases. */
+    public static final String PROPERTY_VALUES = propertyValues();
+
+    private static String propertyValues() {
+        StringJoiner s = new StringJoiner(", ").add("auto");
+        for (Backend b : Backend.values()) {
+            s.add(b.id());
+            b.aliases().forEach(alias -> s.add(alias + " (= " + b.id() + ")"));
+        }
+        return s.toString();
+    }
 
     private Backends() {}
 

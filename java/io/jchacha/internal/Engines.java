@@ -95,32 +95,19 @@ public final class Engines {
         return e;
     }
 
-    /**
-     * What {@code auto} tries, fastest first, and below how many bytes each native family hands an array call to
-     * the Java engine because one JNI call costs more than Java spends on the whole input
-     * (docs/bench/tuning.md#auto-java-below). NEON could not be measured (only under qemu); it takes AVX2's
-     * threshold. Portable C stays available when forced, but {@code auto} prefers the JIT-vectorized Java engine
-     * over it.
-     *
-     * <p>These thresholds control the stream layer ({@link Engine#xor}) only. AEAD messages ({@link AeadEngine}
-     * seal and open, whole messages) always go to the native backend: since one kernel call makes the Poly1305 key
-     * block and the message's keystream together (native/aead.c), the native call is faster than the Java AEAD at
-     * every size (docs/bench/tuning.md#auto-aead-native).
+    /*
+     * auto runs the last Backend constant with an autoJavaBelow that can run here (a SIMD family, else jdk), else the
+     * Java engine, and hands array calls shorter than that backend's autoJavaBelow to the Java engine
+     * (docs/bench/tuning.md#auto-java-below, #jdk-java-below). This is the stream layer (Engine.xor) only: AEAD
+     * messages always go to a native backend, whose one kernel call makes the Poly1305 key block and the message's
+     * keystream together (native/aead.c), faster than the Java AEAD at every size
+     * (docs/bench/tuning.md#auto-aead-native); the jdk backend's AEAD has its threshold below.
      */
-    private static final Backend[] AUTO_ORDER = {Backend.AVX512, Backend.AVX2, Backend.NEON};
-    private static final int[] AUTO_JAVA_BELOW = {192, 256, 256};
 
     /**
-     * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine: a SunJCE call
-     * creates and initializes a Cipher (which makes 1 KiB of keystream up front) before it XORs a byte
-     * (docs/bench/tuning.md#jdk-java-below).
-     */
-    static final int JDK_JAVA_BELOW = 256;
-
-    /**
-     * The same where the call's owner holds a SunJCE Cipher of the jdk engine already (a stream instance, an AEAD
-     * owner's spare scratch): re-keying it is an init, without {@code Cipher.getInstance}
-     * (docs/bench/tuning.md#jdk-rekey-java-below).
+     * Below how many bytes {@code auto} on the jdk backend hands an array call to the Java engine where the call's
+     * owner holds a SunJCE Cipher of the jdk engine already (a stream instance, an AEAD owner's spare scratch):
+     * re-keying it is an init, without {@code Cipher.getInstance} (docs/bench/tuning.md#jdk-rekey-java-below).
      */
     static final int JDK_REKEY_JAVA_BELOW = 128;
 
@@ -133,38 +120,36 @@ public final class Engines {
 
     /** A SIMD kernel if one runs, else the JDK's intrinsified ChaCha20 if that runs, else the Java engine. */
     private static Backend bestAvailable() {
-        for (Backend b : AUTO_ORDER) {
-            if (!Selection.UNAVAILABLE.containsKey(b)) {
-                return b;
+        Backend[] all = Backend.values();
+        for (int i = all.length - 1; i >= 0; i--) {
+            if (all[i].autoJavaBelow() > 0 && unavailableReason(all[i]) == null) {
+                return all[i];
             }
         }
-        return unavailableReason(Backend.JDK) == null ? Backend.JDK : Backend.JAVA;
+        return Backend.JAVA;
     }
 
     /** The engine auto runs for {@code b}: short calls go to Java where that measured faster. */
     private static Engine autoEngine(Backend b) {
         Engine e = engineFor(b);
-        for (int i = 0; i < AUTO_ORDER.length; i++) {
-            if (AUTO_ORDER[i] == b) {
-                return ((NativeEngine) e).withJavaBelow(AUTO_JAVA_BELOW[i]);
-            }
+        if (b == Backend.JDK) {
+            return ((JdkEngine) e).withJavaBelow(b.autoJavaBelow(), JDK_REKEY_JAVA_BELOW, JDK_AEAD_JAVA_BELOW);
         }
-        return b == Backend.JDK ? ((JdkEngine) e).withJavaBelow(JDK_JAVA_BELOW, JDK_REKEY_JAVA_BELOW, JDK_AEAD_JAVA_BELOW) : e;
+        return b.isNative() ? ((NativeEngine) e).withJavaBelow(b.autoJavaBelow()) : e;
     }
 
     private static String autoReason(Backend picked) {
-        for (int i = 0; i < AUTO_ORDER.length; i++) {
-            if (AUTO_ORDER[i] == picked) {
-                return picked.id() + " (fastest backend this CPU runs; calls under " + AUTO_JAVA_BELOW[i]
-                        + " bytes run on the java engine, which is faster there)";
-            }
+        if (picked.isNative()) {
+            return picked.id() + " (fastest backend this CPU runs; calls under " + picked.autoJavaBelow()
+                    + " bytes run on the java engine, which is faster there)";
         }
         String noSimd = Selection.UNAVAILABLE.containsKey(Backend.PORTABLE)
                 ? "no native backend can run here"
                 : "no SIMD kernel runs here, and the java engine outruns portable C";
         if (picked == Backend.JDK) {
             return "jdk (" + noSimd + "; the JDK's intrinsified ChaCha20 outruns the java engine from "
-                    + JDK_JAVA_BELOW + " bytes: shorter calls, and 8 or 12 rounds, run on the java engine; AEAD "
+                    + picked.autoJavaBelow()
+                    + " bytes: shorter calls, and 8 or 12 rounds, run on the java engine; AEAD "
                     + (((JdkEngine) engineFor(Backend.JDK)).sunJceAead()
                     ? "from " + JDK_AEAD_JAVA_BELOW + " bytes through SunJCE ChaCha20-Poly1305"
                     : "with jchacha's Poly1305 (SunJCE's is not intrinsified here)") + ")";

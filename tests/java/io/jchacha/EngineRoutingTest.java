@@ -23,8 +23,8 @@ class EngineRoutingTest {
     static final byte[] KEY = new byte[32];
     static final byte[] NONCE = new byte[12];
     /**
-     * auto's backends other than Java and the size below which each sends a call to Java (Engines.AUTO_JAVA_BELOW,
-     * and Engines.JDK_JAVA_BELOW for jdk, which auto runs where no native backend loads).
+     * auto's backends other than Java and the size below which each sends a call to Java (Backend.autoJavaBelow(),
+     * written out again here so that a changed threshold shows; jdk is what auto runs where no native backend loads).
      */
     static final Map<Backend, Integer> AUTO_JAVA_BELOW = Map.of(Backend.AVX512, 192, Backend.AVX2, 256,
             Backend.NEON, 256, Backend.JDK, 256);

@@ -10,6 +10,8 @@ import io.jchacha.Backends;
 import io.jchacha.ChildJvm;
 import io.jchacha.TestSupport;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
@@ -40,7 +42,11 @@ class CheckJniTest {
             List<Backend> backends = TestSupport.nativeBackends();
             NativeChaCha.abiVersion();
             NativeChaCha.cpuFeatures();
-            for (String name : new String[] {"portable", "avx2", "avx512", "neon", "nonsense"}) {
+            // every native backend's name, compiled in here or not, and one the library does not know
+            List<String> names = Arrays.stream(Backend.values()).filter(Backend::isNative).map(Backend::id)
+                    .collect(Collectors.toCollection(ArrayList::new));
+            names.add("nonsense");
+            for (String name : names) {
                 NativeChaCha.unavailableReason(name);
                 NativeChaCha.backendHandle(name);
                 calls += 2;

@@ -52,7 +52,7 @@ class ShortAeadTest {
         if (Engines.unavailableReason(Backend.JDK) == null) {
             m.put("jdk", AeadEngine.forEngine(Engines.forBackend(Backend.JDK)));
             m.put("jdk as auto runs it", AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK))
-                    .withJavaBelow(Engines.JDK_JAVA_BELOW, Engines.JDK_REKEY_JAVA_BELOW, Engines.JDK_AEAD_JAVA_BELOW)));
+                    .withJavaBelow(Backend.JDK.autoJavaBelow(), Engines.JDK_REKEY_JAVA_BELOW, Engines.JDK_AEAD_JAVA_BELOW)));
         }
         return m;
     }
