@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Wherever a JDK 25 is installed under /usr/lib/jvm, the suite's JDK 25 run (pom.xml's jdk25 profile, which hands
  * its java to every run as jchacha.test.jdk25Java) must be on: this fails, instead of the run silently not
- * happening, when the profile did not activate (a JDK 25 at another path, or -P!jdk25).
+ * happening, when the profile did not activate (a JDK 25 at another path than jchacha.jdk25.home, or -P!jdk25).
  */
 class Jdk25RunTest {
     static List<Path> installedJdk25() throws IOException {
@@ -51,7 +51,8 @@ class Jdk25RunTest {
             return; // nothing to require; an explicitly configured JDK 25 must still be one (below)
         }
         assertFalse(configured.isEmpty(), "JDK 25 installed at " + jdk25 + " but the suite's JDK 25 run is off: "
-                + "pom.xml's jdk25 profile activates on /usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+                + "pom.xml's jdk25 profile activates on ${jchacha.jdk25.home}/bin/javac (.mvn/maven.config); "
+                + "-Djchacha.jdk25.home=<that JDK> points it there");
         Path home = Path.of(configured).getParent().getParent();
         assertEquals(25, majorVersion(home), configured + " is not a JDK 25");
     }
