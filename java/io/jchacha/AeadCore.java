@@ -41,7 +41,7 @@ final class AeadCore {
     AeadCore(byte[] key, int nonceLength) {
         this.aead = AeadEngine.forEngine(Engines.active());
         int[] words = keyWords(key);
-        this.key = ietfState(words, 0, 0, 0);
+        this.key = ChaChaBlock.state(words, 0, 0, 0);
         Arrays.fill(words, 0);
         this.nonceLength = nonceLength;
     }
@@ -113,17 +113,6 @@ final class AeadCore {
         if (nonce.length != length) {
             throw new IllegalArgumentException("nonce must be " + length + " bytes, got " + nonce.length);
         }
-    }
-
-    /** The IETF state: constants, key words, counter 0, the three nonce words. */
-    static int[] ietfState(int[] key, int n0, int n1, int n2) {
-        int[] s = new int[16];
-        ChaChaBlock.setConstants(s);
-        System.arraycopy(key, 0, s, 4, 8);
-        s[13] = n0;
-        s[14] = n1;
-        s[15] = n2;
-        return s;
     }
 
     static byte[] aad(byte[] aad) {

@@ -97,7 +97,7 @@ public final class ChaCha20 implements Destroyable {
     private final int xorBytesMin;
     /** {@link Engine#continuesStreams()}: whether {@link #continued} asks the engine. */
     private final boolean engineContinues;
-    private final int[] state = new int[16];
+    private final int[] state;
     /** The engine's working memory, kept with the key so that a long stream allocates nothing per call. */
     private final EngineScratch work = new EngineScratch();
 
@@ -142,32 +142,24 @@ public final class ChaCha20 implements Destroyable {
         this.initialCounter = initialCounter;
         this.lastBlock = counter64 ? -1L : IETF_BLOCKS - 1;
 
-        ChaChaBlock.setConstants(state);
+        int[] k = Bytes.toWords(key, 0, 8);
         switch (variant) {
             case IETF:
-                setKey(key);
-                Bytes.getWords(nonce, 0, state, 13, 3);
+                state = ChaChaBlock.state(k, Bytes.le32(nonce, 0), Bytes.le32(nonce, 4), Bytes.le32(nonce, 8));
                 break;
-            case ORIGINAL:
-                setKey(key);
-                Bytes.getWords(nonce, 0, state, 14, 2);
+            case ORIGINAL: // words 12..13 the 64-bit block counter, 14..15 the nonce
+                state = ChaChaBlock.state(k, 0, Bytes.le32(nonce, 0), Bytes.le32(nonce, 4));
                 break;
             default: {
-                int[] k = Bytes.toWords(key, 0, 8);
                 int[] sub = ChaChaBlock.hchacha(k, Bytes.toWords(nonce, 0, 4), rounds);
-                System.arraycopy(sub, 0, state, 4, 8);
-                Arrays.fill(k, 0);
+                state = ChaChaBlock.state(sub, 0, Bytes.le32(nonce, 16), Bytes.le32(nonce, 20));
                 Arrays.fill(sub, 0);
-                Bytes.getWords(nonce, 16, state, 14, 2);
                 break;
             }
         }
+        Arrays.fill(k, 0);
         block = initialCounter;
         offset = 0;
-    }
-
-    private void setKey(byte[] key) {
-        ChaChaBlock.setKey(state, key, 0);
     }
 
     /** RFC 8439 ChaCha20: 32-byte key, 12-byte nonce, counter 0, 20 rounds. */

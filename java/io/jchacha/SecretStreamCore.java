@@ -62,7 +62,7 @@ final class SecretStreamCore {
         int[] k = Bytes.toWords(key, 0, 8);
         int[] sub = ChaChaBlock.hchacha(k, Bytes.toWords(header, 0, 4), 20);
         Arrays.fill(k, 0);
-        this.state = AeadCore.ietfState(sub, 1, Bytes.le32(header, 16), Bytes.le32(header, 20));
+        this.state = ChaChaBlock.state(sub, 1, Bytes.le32(header, 16), Bytes.le32(header, 20));
         Arrays.fill(sub, 0);
     }
 

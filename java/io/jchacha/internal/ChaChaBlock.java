@@ -75,20 +75,32 @@ public final class ChaChaBlock {
     }
 
     /**
-     * A new IETF ChaCha20-Poly1305 message state ({@link AeadEngine}'s): words 0..11 of {@code key}, block counter 0,
-     * nonce words {@code n0, n1, n2}. The caller wipes it after the message.
+     * A new state from key words, the one place one is built: the constants, the 8 words of {@code key}, block
+     * counter (word 12) 0, and words 13..15 {@code w13, w14, w15}: the IETF nonce (or the secret stream's message
+     * counter and inonce); with the original 64-bit counter, its high word and the 8-byte nonce.
      */
-    public static int[] aeadState(int[] key, int n0, int n1, int n2) {
-        return aeadState(new int[16], key, n0, n1, n2);
+    public static int[] state(int[] key, int w13, int w14, int w15) {
+        int[] s = new int[16];
+        setConstants(s);
+        System.arraycopy(key, 0, s, 4, 8);
+        return setTail(s, w13, w14, w15);
     }
 
-    /** {@link #aeadState(int[], int, int, int)} written into {@code s} (16 words), which it returns. */
+    /**
+     * An IETF ChaCha20-Poly1305 message state ({@link AeadEngine}'s) written into {@code s} (16 words), which it
+     * returns: words 0..11 of {@code key} (a {@link #state}), block counter 0, nonce words {@code n0, n1, n2}. The
+     * caller wipes it after the message.
+     */
     public static int[] aeadState(int[] s, int[] key, int n0, int n1, int n2) {
         System.arraycopy(key, 0, s, 0, 12);
+        return setTail(s, n0, n1, n2);
+    }
+
+    private static int[] setTail(int[] s, int w13, int w14, int w15) {
         s[12] = 0;
-        s[13] = n0;
-        s[14] = n1;
-        s[15] = n2;
+        s[13] = w13;
+        s[14] = w14;
+        s[15] = w15;
         return s;
     }
 
