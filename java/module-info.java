@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * jchacha: ChaCha20, XChaCha20, Poly1305 and the ChaCha20-Poly1305 AEADs. Loading the native library is a
- * restricted operation on JDK 24 and later: run with {@code --enable-native-access=io.jchacha} (module path) or
+ * jchacha: ChaCha20, XChaCha20, Poly1305 and the ChaCha20-Poly1305 AEADs ({@code io.jchacha}), libsodium's secret
+ * streams ({@code io.jchacha.secretstream}). Loading the native library is a restricted operation on JDK 24 and
+ * later: run with {@code --enable-native-access=io.jchacha} (module path) or
  * {@code --enable-native-access=ALL-UNNAMED} (class path) to avoid the JDK's warning.
  */
 module io.jchacha {
@@ -12,6 +13,7 @@ module io.jchacha {
     requires static jdk.management;
 
     exports io.jchacha;
+    exports io.jchacha.secretstream;
 
     provides java.security.Provider with io.jchacha.JChachaProvider;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.cli;
 
-import io.jchacha.SecretStreamInputStream;
+import io.jchacha.secretstream.SecretStreamInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.cli;
 
-import io.jchacha.SecretStreamOutputStream;
+import io.jchacha.secretstream.SecretStreamOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

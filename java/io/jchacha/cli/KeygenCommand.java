@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.cli;
 
-import io.jchacha.SecretStream;
+import io.jchacha.secretstream.SecretStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ package io.jchacha.internal;
 /**
  * An engine that seals a whole libsodium secretstream message straight from the caller's input to the caller's
  * output in one call (the native backends). Streams over other engines seal in a frame of their own
- * ({@code io.jchacha.SecretStreamCore}).
+ * ({@code io.jchacha.secretstream.SecretStreamCore}).
  */
 public interface SecretStreamSealer {
 

@@ -41,7 +41,7 @@ public final class TestSupport {
         return l;
     }
 
-    static byte[] random(Random r, int n) {
+    public static byte[] random(Random r, int n) {
         byte[] b = new byte[n];
         r.nextBytes(b);
         return b;

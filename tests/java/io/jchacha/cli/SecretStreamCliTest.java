@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jchacha.SecretStream;
-import io.jchacha.SecretStreamInputStream;
-import io.jchacha.SecretStreamOutputStream;
+import io.jchacha.secretstream.SecretStream;
+import io.jchacha.secretstream.SecretStreamInputStream;
+import io.jchacha.secretstream.SecretStreamOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

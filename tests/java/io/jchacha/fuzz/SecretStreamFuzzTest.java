@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.jchacha.SecretStream;
-import io.jchacha.SecretStreamPull;
-import io.jchacha.SecretStreamPush;
+import io.jchacha.secretstream.SecretStream;
+import io.jchacha.secretstream.SecretStreamPull;
+import io.jchacha.secretstream.SecretStreamPush;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

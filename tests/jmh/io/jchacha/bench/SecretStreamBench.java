@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.bench;
 
-import io.jchacha.Libsodium;
-import io.jchacha.SecretStream;
-import io.jchacha.SecretStreamPush;
 import io.jchacha.XChaCha20Poly1305;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
+import io.jchacha.secretstream.Libsodium;
+import io.jchacha.secretstream.SecretStream;
+import io.jchacha.secretstream.SecretStreamPush;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

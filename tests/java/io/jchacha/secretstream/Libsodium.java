@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
 
 import com.goterl.lazysodium.SodiumJava;
 import com.goterl.lazysodium.utils.LibraryLoader;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class Libsodium {
     private Libsodium() {}
 
-    /** The plaintext bytes of every chunk but the last in README's file format. */
+    /** The plaintext bytes of every chunk but the last in the file format (docs/CLI.md). */
     static final int CHUNK = 65536;
 
     /** The library, loaded on first use; public for SecretStreamBench (tests/jmh), which times its push. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
 
 import java.util.Arrays;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
+
+import io.jchacha.XChaCha20Poly1305;
 
 /**
  * Constants and key generation for libsodium's {@code crypto_secretstream_xchacha20poly1305}: a sequence of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
 
 import java.io.IOException;
 import java.io.InputStream;

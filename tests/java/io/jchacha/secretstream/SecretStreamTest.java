@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jchacha.TestSupport;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.jchacha;
+package io.jchacha.secretstream;
 
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.ShortBufferException;
 
@@ -44,10 +45,9 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
         this.header = header.clone();
     }
 
+    /** Random bytes from the library's one {@code SecureRandom}, reached through its public key generator. */
     private static byte[] randomHeader() {
-        byte[] h = new byte[SecretStream.HEADER_LENGTH];
-        ChaCha20Poly1305.RandomHolder.RANDOM.nextBytes(h);
-        return h;
+        return Arrays.copyOf(SecretStream.generateKey(), SecretStream.HEADER_LENGTH);
     }
 
     /**
