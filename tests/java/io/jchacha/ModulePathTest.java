@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -15,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * jchacha as a named module: {@code io.jchacha} on the module path loads its native library from the class path
  * and, with {@code --enable-native-access=io.jchacha}, runs without the JDK's restricted-method warning (JDK 24+;
- * the build's JDK 25 where it has one, else this JVM). SLF4J without a binding stays silent too.
+ * the build's JDK 25 where it has one, else this JVM). SLF4J without a binding stays silent too. The module exports
+ * its API packages and nothing else.
  */
 class ModulePathTest {
     @Test
@@ -40,5 +46,14 @@ class ModulePathTest {
         assertEquals(0, p.waitFor(), out + err);
         assertEquals("", err, "no warnings, no SLF4J noise");
         assertTrue(out.contains("\nactive: ") && !out.contains("\nactive: java\n"), out);
+    }
+
+    @Test
+    void exportsTheApiPackagesOnly() throws Exception {
+        Path classes = Path.of(ChaCha20.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Assumptions.assumeTrue(Files.isDirectory(classes), "classes from a jar: " + classes);
+        ModuleDescriptor d = ModuleFinder.of(classes).find("io.jchacha").orElseThrow().descriptor();
+        Set<String> exported = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        assertEquals(Set.of("io.jchacha", "io.jchacha.secretstream"), exported, "exported packages");
     }
 }
