@@ -38,24 +38,24 @@ public final class Bridge {
                     reason = "forced by -D" + PROPERTY + "=jni";
                     break;
                 case "ffm": {
-                    Object f = ffm();
-                    if (f instanceof NativeCalls) {
-                        calls = (NativeCalls) f;
+                    Opened<NativeCalls> f = ffm();
+                    if (f.failure() == null) {
+                        calls = f.value();
                     } else {
-                        failure = "-D" + PROPERTY + "=ffm cannot run here: " + f;
+                        failure = "-D" + PROPERTY + "=ffm cannot run here: " + f.failure();
                     }
                     reason = "forced by -D" + PROPERTY + "=ffm";
                     break;
                 }
                 case "auto":
                 case "": {
-                    Object f = AUTO_FFM ? ffm() : "auto prefers jni (measured cheaper)";
-                    if (f instanceof NativeCalls) {
-                        calls = (NativeCalls) f;
+                    Opened<NativeCalls> f = AUTO_FFM ? ffm() : Opened.failed("auto prefers jni (measured cheaper)");
+                    if (f.failure() == null) {
+                        calls = f.value();
                         reason = "auto: ffm (JDK " + Runtime.version().feature() + ", measured cheaper than jni)";
                     } else {
                         calls = JniCalls.INSTANCE;
-                        reason = "auto: jni (ffm: " + f + ")";
+                        reason = "auto: jni (ffm: " + f.failure() + ")";
                     }
                     break;
                 }
@@ -70,25 +70,27 @@ public final class Bridge {
     }
 
     /** The FFM bridge, or why it cannot run here. */
-    static Object ffm() {
+    @SuppressWarnings("unchecked") // FfmCalls.open's declared type, reached by reflection
+    static Opened<NativeCalls> ffm() {
         int feature = Runtime.version().feature();
         if (feature < 22) {
-            return "needs JDK 22 or later (this is JDK " + feature + ")";
+            return Opened.failed("needs JDK 22 or later (this is JDK " + feature + ")");
         }
         Class<?> c;
         try {
             c = Class.forName("io.jchacha.internal.FfmCalls", true, Bridge.class.getClassLoader());
         } catch (ClassNotFoundException e) {
-            return "this jar has no FFM bridge (it was built without a JDK 22+, or is not used as a multi-release jar)";
+            return Opened.failed(
+                    "this jar has no FFM bridge (it was built without a JDK 22+, or is not used as a multi-release jar)");
         } catch (LinkageError e) {
-            return "the FFM bridge does not load: " + e;
+            return Opened.failed("the FFM bridge does not load: " + e);
         }
         try {
             java.lang.reflect.Method open = c.getDeclaredMethod("open");
             open.setAccessible(true);
-            return open.invoke(null);
+            return (Opened<NativeCalls>) open.invoke(null);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return "the FFM bridge does not start: " + e;
+            return Opened.failed("the FFM bridge does not start: " + e);
         }
     }
 

@@ -28,11 +28,11 @@ public final class Engines {
             ENGINES.put(Backend.JAVA, JavaEngine.INSTANCE);
             for (Backend b : Backend.values()) {
                 if (b.isNative()) {
-                    Object e = NativeEngine.open(b.id());
-                    if (e instanceof Engine) {
-                        ENGINES.put(b, (Engine) e);
+                    Opened<NativeEngine> e = NativeEngine.open(b.id());
+                    if (e.failure() == null) {
+                        ENGINES.put(b, e.value());
                     } else {
-                        UNAVAILABLE.put(b, (String) e);
+                        UNAVAILABLE.put(b, e.failure());
                     }
                 }
             }
@@ -76,12 +76,12 @@ public final class Engines {
      * backend does not pay.
      */
     private static final class Jdk {
-        static final Object OPENED = JdkEngine.open();
+        static final Opened<JdkEngine> OPENED = JdkEngine.open();
     }
 
     private static Engine engineFor(Backend b) {
         if (b == Backend.JDK) {
-            return Jdk.OPENED instanceof Engine ? (Engine) Jdk.OPENED : null;
+            return Jdk.OPENED.value();
         }
         return Selection.ENGINES.get(b);
     }
@@ -191,7 +191,7 @@ public final class Engines {
     /** Null when {@code b} runs here. */
     public static String unavailableReason(Backend b) {
         if (b == Backend.JDK) {
-            return Jdk.OPENED instanceof String ? (String) Jdk.OPENED : null;
+            return Jdk.OPENED.failure();
         }
         return Selection.UNAVAILABLE.get(b);
     }

@@ -21,7 +21,7 @@ import javax.crypto.spec.SecretKeySpec;
  *   <li>20 rounds, 64-bit counter (original ChaCha20, XChaCha20 after HChaCha20): the high counter word becomes the
  *       first IETF nonce word; a call that crosses a carry into it is split there, so every position is exact.
  *   <li>8 and 12 rounds: the Java engine, per call (SunJCE has 20 rounds only). This is by design, not a fallback
- *       from a failure: {@code Backends.active()} still says {@code jdk}, and {@code EngineCalls} counts these
+ *       from a failure: {@code Backends.active()} still says {@code jdk}, and {@code ServedCounter} counts these
  *       calls for {@code java}.
  * </ul>
  *
@@ -57,10 +57,10 @@ final class JdkEngine implements Engine {
     }
 
     /** The engine, or the reason it cannot run: intrinsics as {@link JdkIntrinsics} sees them, and the self-test. */
-    static Object open() {
+    static Opened<JdkEngine> open() {
         String why = JdkIntrinsics.chachaUnavailableReason();
         if (why != null) {
-            return why;
+            return Opened.failed(why);
         }
         JdkEngine e = new JdkEngine(JdkIntrinsics.sunJce(), 0, 0, JdkIntrinsics.poly1305(), 0);
         String self = SelfTest.run(e, ChaChaBlock::hchacha);
@@ -71,7 +71,7 @@ final class JdkEngine implements Engine {
                 p.finish(tag, 0);
             });
         }
-        return self == null ? e : "failed its known-answer self-test: " + self;
+        return self == null ? Opened.of(e) : Opened.failed("failed its known-answer self-test: " + self);
     }
 
     /**
@@ -134,7 +134,7 @@ final class JdkEngine implements Engine {
         if (len == 0) {
             return;
         }
-        EngineCalls.served(Backend.JDK);
+        ServedCounter.served(Backend.JDK);
         StreamCipher sc = held != null ? held : newStreamCipher(scratch);
         // blocks before the low counter word wraps: only a 64-bit counter carries (an IETF call never gets there)
         long toWrap = (1L << 32) - (state[12] & M);
@@ -235,7 +235,7 @@ final class JdkEngine implements Engine {
             if (next != low || counter64 && (n0 != (int) (block >>> 32) || low + (len >>> 6) > 1L << 32)) {
                 return false;
             }
-            EngineCalls.served(Backend.JDK);
+            ServedCounter.served(Backend.JDK);
             run(in, inOff, out, outOff, len);
             return true;
         }

@@ -50,24 +50,24 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
      * The engine for {@code backend}, or a reason it cannot run: the library must be loaded, the dispatcher must
      * report the backend as runnable on this CPU, and the kernel must pass its known-answer self-test.
      */
-    static Object open(String backend) {
+    static Opened<NativeEngine> open(String backend) {
         String failure = NativeLibrary.failure() != null ? NativeLibrary.failure() : Bridge.failure();
-        return failure != null ? failure : open(backend, Bridge.calls());
+        return failure != null ? Opened.failed(failure) : open(backend, Bridge.calls());
     }
 
     /** {@link #open(String)} over the given bridge (tests compare the bridges in one JVM). */
-    static Object open(String backend, NativeCalls calls) {
+    static Opened<NativeEngine> open(String backend, NativeCalls calls) {
         String failure = NativeLibrary.failure();
         if (failure != null) {
-            return failure;
+            return Opened.failed(failure);
         }
         String why = NativeChaCha.unavailableReason(backend);
         if (why != null) {
-            return why;
+            return Opened.failed(why);
         }
         int h = NativeChaCha.backendHandle(backend);
         if (h < 0) {
-            return "the native library refused backend " + backend;
+            return Opened.failed("the native library refused backend " + backend);
         }
         NativeEngine e = new NativeEngine(backend, h, calls, 0);
         String self = SelfTest.run(e, (key, nonce, rounds) -> {
@@ -78,7 +78,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         if (self == null) {
             self = SelfTest.runAead(e, (key, msg, tag) -> NativeChaCha.poly1305(h, key, msg, 0, msg.length, tag));
         }
-        return self == null ? e : "failed its known-answer self-test: " + self;
+        return self == null ? Opened.of(e) : Opened.failed("failed its known-answer self-test: " + self);
     }
 
     /** The Poly1305 kernel this backend runs here (e.g. "avx512ifma", "avx2 (CPU lacks AVX512_IFMA)"). */
@@ -122,7 +122,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
 
     private void xorArray(int[] state, int rounds, boolean counter64,
                           byte[] in, int inOff, byte[] out, int outOff, int len) {
-        EngineCalls.served(backend);
+        ServedCounter.served(backend);
         calls.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                 pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len);
     }
@@ -137,7 +137,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     public void xor(int[] state, int rounds, boolean counter64,
                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
         if (out.isDirect() && (in == null || in.isDirect())) {
-            EngineCalls.served(backend);
+            ServedCounter.served(backend);
             calls.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
                     pair(state, 12), pair(state, 14), rounds, counter64, in, inPos, out, outPos, len);
             return;

@@ -113,8 +113,8 @@ final class FfmCalls implements NativeCalls {
     private FfmCalls() {}
 
     /** The bridge, or why it cannot run (called reflectively by {@link Bridge#ffm()}). */
-    static Object open() {
-        return FAILURE != null ? FAILURE : new FfmCalls();
+    static Opened<NativeCalls> open() {
+        return FAILURE != null ? Opened.failed(FAILURE) : Opened.of(new FfmCalls());
     }
 
     @Override

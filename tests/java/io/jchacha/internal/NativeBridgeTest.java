@@ -29,9 +29,9 @@ class NativeBridgeTest {
     /** The FFM bridge, or the test is skipped with why it cannot run here. */
     private static NativeCalls ffm() {
         assumeTrue(NativeLibrary.failure() == null, "no native library: " + NativeLibrary.failure());
-        Object f = Bridge.ffm();
-        assumeTrue(f instanceof NativeCalls, "FFM bridge: " + f);
-        return (NativeCalls) f;
+        Opened<NativeCalls> f = Bridge.ffm();
+        assumeTrue(f.failure() == null, "FFM bridge: " + f.failure());
+        return f.value();
     }
 
     private static List<Integer> handles() {
@@ -184,8 +184,8 @@ class NativeBridgeTest {
     @Test
     void xchachaDerivesTheSubkeyInCAsJavaDoes() {
         List<NativeCalls> bridges = new ArrayList<>(List.of(JniCalls.INSTANCE));
-        if (Bridge.ffm() instanceof NativeCalls) {
-            bridges.add((NativeCalls) Bridge.ffm());
+        if (Bridge.ffm().failure() == null) {
+            bridges.add(Bridge.ffm().value());
         }
         SplittableRandom r = new SplittableRandom(11);
         for (int h : handles()) {

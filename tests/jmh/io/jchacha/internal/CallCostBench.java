@@ -52,8 +52,7 @@ public class CallCostBench {
         handle = NativeChaCha.backendHandle("avx2");
         state = new int[16];
         ChaChaBlock.setConstants(state);
-        Object f = Bridge.ffm();
-        ffm = f instanceof NativeCalls ? (NativeCalls) f : null;
+        ffm = Bridge.ffm().value();
     }
 
     @Benchmark
