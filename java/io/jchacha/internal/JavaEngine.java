@@ -58,7 +58,7 @@ public final class JavaEngine implements Engine {
     @Override
     public void xor(int[] state, int rounds, boolean counter64,
                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
-        EngineCalls.served(Backend.JAVA);
+        ServedCounter.served(Backend.JAVA);
         int full = len >>> 6;
         int done = 0;
         if (full >= WIDE_MIN_BLOCKS) {

@@ -10,13 +10,13 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * {@code -D}{@value #PROPERTY}{@code =true} (the test suite does); off, {@link #served} folds to nothing in compiled
  * code, so the hot path pays nothing.
  */
-public final class EngineCalls {
+public final class ServedCounter {
     public static final String PROPERTY = "jchacha.internal.countCalls";
     /** Whether calls are counted in this JVM. */
     public static final boolean ENABLED = Boolean.getBoolean(PROPERTY);
     private static final AtomicLongArray CALLS = new AtomicLongArray(Backend.values().length);
 
-    private EngineCalls() {}
+    private ServedCounter() {}
 
     static void served(Backend b) {
         if (ENABLED) {

@@ -2,7 +2,7 @@
 package io.jchacha.provider;
 
 import io.jchacha.internal.AeadEngine;
-import io.jchacha.internal.EngineCalls;
+import io.jchacha.internal.ServedCounter;
 import io.jchacha.internal.Engines;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
@@ -40,7 +40,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private static final int TAG_LENGTH = 16;
 
     // Test hook, package-private: how many initializations, seals and opens instances of this class completed;
-    // counted only with EngineCalls.ENABLED (the test suite's switch), so a message pays no shared-counter update.
+    // counted only with ServedCounter.ENABLED (the test suite's switch), so a message pays no shared-counter update.
     static final LongAdder INITS = new LongAdder();
     static final LongAdder SEALS = new LongAdder();
     static final LongAdder OPENS = new LongAdder();
@@ -215,7 +215,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     }
 
     private static void count(LongAdder hook) {
-        if (EngineCalls.ENABLED) {
+        if (ServedCounter.ENABLED) {
             hook.increment();
         }
     }

@@ -4,7 +4,7 @@ package io.jchacha;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jchacha.internal.EngineCalls;
+import io.jchacha.internal.ServedCounter;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +80,7 @@ class Arm64EndToEndTest {
         entries.add(System.getProperty("jchacha.test.consoleJar"));
 
         List<String> cmd = new ArrayList<>(List.of(qemu, "-L", root.toString(), java.toString(),
-                "-XX:TieredStopAtLevel=1", "-Djchacha.test.expectBackend=neon", "-D" + EngineCalls.PROPERTY + "=true",
+                "-XX:TieredStopAtLevel=1", "-Djchacha.test.expectBackend=neon", "-D" + ServedCounter.PROPERTY + "=true",
                 "-Djchacha.wycheproof.dir=" + System.getProperty("jchacha.wycheproof.dir"),
                 "-cp", String.join(File.pathSeparator, entries),
                 "org.junit.platform.console.ConsoleLauncher", "execute", "--disable-banner", "--details=summary",

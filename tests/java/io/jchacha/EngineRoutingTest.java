@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jchacha.internal.EngineCalls;
+import io.jchacha.internal.ServedCounter;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.JavaEngine;
 import java.nio.ByteBuffer;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which engine actually computes each call, read from {@link EngineCalls} (pom.xml turns the counters on): auto
+ * Which engine actually computes each call, read from {@link ServedCounter} (pom.xml turns the counters on): auto
  * sends short inputs to Java and long ones to its native backend, per the thresholds in Engines; a forced native
  * backend serves every size from 1 byte; and every native kernel this machine runs is reached at 1..64 bytes.
  */
@@ -31,19 +31,19 @@ class EngineRoutingTest {
 
     @BeforeAll
     static void countersOn() {
-        assertTrue(EngineCalls.ENABLED, "run with -D" + EngineCalls.PROPERTY + "=true (pom.xml sets it)");
+        assertTrue(ServedCounter.ENABLED, "run with -D" + ServedCounter.PROPERTY + "=true (pom.xml sets it)");
     }
 
     /** Which backends served the calls {@code r} makes. */
     static Set<Backend> servedBy(Runnable r) {
         long[] before = new long[Backend.values().length];
         for (Backend b : Backend.values()) {
-            before[b.ordinal()] = EngineCalls.count(b);
+            before[b.ordinal()] = ServedCounter.count(b);
         }
         r.run();
         Set<Backend> s = java.util.EnumSet.noneOf(Backend.class);
         for (Backend b : Backend.values()) {
-            if (EngineCalls.count(b) != before[b.ordinal()]) {
+            if (ServedCounter.count(b) != before[b.ordinal()]) {
                 s.add(b);
             }
         }

@@ -295,33 +295,33 @@ class JdkEngineTest {
     @Test
     void twentyRoundsRunOnSunJceAndReducedRoundsOnTheJavaEngine() {
         JdkEngine e = jdk();
-        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        assumeTrue(ServedCounter.ENABLED, "calls are not counted in this JVM");
         for (int rounds : new int[] {8, 12}) {
-            long jdkBefore = EngineCalls.count(Backend.JDK), javaBefore = EngineCalls.count(Backend.JAVA);
+            long jdkBefore = ServedCounter.count(Backend.JDK), javaBefore = ServedCounter.count(Backend.JAVA);
             assertSameAsJava(e, state(0xFFFFFFFE, 1), rounds, true, 1000);
-            assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), rounds + " rounds reached SunJCE");
-            assertTrue(EngineCalls.count(Backend.JAVA) > javaBefore, rounds + " rounds: the Java engine ran");
+            assertEquals(jdkBefore, ServedCounter.count(Backend.JDK), rounds + " rounds reached SunJCE");
+            assertTrue(ServedCounter.count(Backend.JAVA) > javaBefore, rounds + " rounds: the Java engine ran");
         }
-        long jdkBefore = EngineCalls.count(Backend.JDK);
+        long jdkBefore = ServedCounter.count(Backend.JDK);
         e.xor(state(0, 0), 20, false, new byte[64], 0, new byte[64], 0, 64);
-        assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "20 rounds on SunJCE");
+        assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "20 rounds on SunJCE");
     }
 
     @Test
     void autoHandsShortCallsToTheJavaEngine() {
         JdkEngine e = jdk().withJavaBelow(256, 256, 1024);
-        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
-        long jdkBefore = EngineCalls.count(Backend.JDK);
+        assumeTrue(ServedCounter.ENABLED, "calls are not counted in this JVM");
+        long jdkBefore = ServedCounter.count(Backend.JDK);
         assertSameAsJava(e, state(9, 0), 20, false, 255);
-        assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), "255 bytes reached SunJCE");
+        assertEquals(jdkBefore, ServedCounter.count(Backend.JDK), "255 bytes reached SunJCE");
         assertSameAsJava(e, state(9, 0), 20, false, 256);
-        assertTrue(EngineCalls.count(Backend.JDK) > jdkBefore, "256 bytes did not reach SunJCE");
+        assertTrue(ServedCounter.count(Backend.JDK) > jdkBefore, "256 bytes did not reach SunJCE");
     }
 
     @Test
     void autoKeepsShortCallsThatContinueTheStreamsCipherOnSunJce() {
         JdkEngine e = jdk().withJavaBelow(256, 256, 1024);
-        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        assumeTrue(ServedCounter.ENABLED, "calls are not counted in this JVM");
         EngineScratch scratch = new EngineScratch();
         try {
             int[] s = state(5, 0);
@@ -331,13 +331,13 @@ class JdkEngineTest {
             JavaEngine.INSTANCE.xor(s, 20, false, null, 0, expected, 0, expected.length);
             assertArrayEquals(expected, ks, "keystream");
 
-            long jdkBefore = EngineCalls.count(Backend.JDK);
+            long jdkBefore = ServedCounter.count(Backend.JDK);
             s[12] = 5 + 64;
             assertShortCall(e, s, scratch);
-            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "64 bytes going on from block 69 left SunJCE");
+            assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "64 bytes going on from block 69 left SunJCE");
             s[12] = 200;
             assertShortCall(e, s, scratch);
-            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "64 bytes elsewhere keyed SunJCE afresh");
+            assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "64 bytes elsewhere keyed SunJCE afresh");
         } finally {
             scratch.wipe();
         }
@@ -366,22 +366,22 @@ class JdkEngineTest {
     @Test
     void aCipherTheScratchHoldsIsReKeyedFromItsOwnThreshold() {
         JdkEngine e = jdk().withJavaBelow(256, 128, 1024);
-        assumeTrue(EngineCalls.ENABLED, "calls are not counted in this JVM");
+        assumeTrue(ServedCounter.ENABLED, "calls are not counted in this JVM");
         EngineScratch scratch = new EngineScratch();
         try {
             int[] s = state(5, 0);
-            long jdkBefore = EngineCalls.count(Backend.JDK);
+            long jdkBefore = ServedCounter.count(Backend.JDK);
             assertCall(e, s, scratch, 200);
-            assertEquals(jdkBefore, EngineCalls.count(Backend.JDK), "200 bytes without a Cipher reached SunJCE");
+            assertEquals(jdkBefore, ServedCounter.count(Backend.JDK), "200 bytes without a Cipher reached SunJCE");
             assertCall(e, s, scratch, 256); // makes the Cipher
-            assertEquals(jdkBefore + 1, EngineCalls.count(Backend.JDK), "256 bytes did not reach SunJCE");
+            assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "256 bytes did not reach SunJCE");
             s[12] = 200;
             assertCall(e, s, scratch, 128);
-            assertEquals(jdkBefore + 2, EngineCalls.count(Backend.JDK), "128 bytes did not re-key the held Cipher");
+            assertEquals(jdkBefore + 2, ServedCounter.count(Backend.JDK), "128 bytes did not re-key the held Cipher");
             s[12] = 300;
             s[14] ^= 1;
             assertCall(e, s, scratch, 127);
-            assertEquals(jdkBefore + 2, EngineCalls.count(Backend.JDK), "127 bytes elsewhere reached SunJCE");
+            assertEquals(jdkBefore + 2, ServedCounter.count(Backend.JDK), "127 bytes elsewhere reached SunJCE");
         } finally {
             scratch.wipe();
         }
