@@ -21,7 +21,6 @@ import javax.crypto.ShortBufferException;
  * own, wiped after the message).
  */
 final class AeadCore {
-    static final int TAG_LENGTH = 16;
     /** The IETF construction's limit: 2^32 - 1 blocks of 64 bytes, counting from block 1. */
     static final long MAX_MESSAGE_LENGTH = ((1L << 32) - 1) * 64;
 
@@ -147,9 +146,9 @@ final class AeadCore {
         checkNonce(nonce, nonceLength);
         Objects.requireNonNull(plaintext, "plaintext");
         checkMessageLength(plaintext.length);
-        checkArrayLength(plaintext.length + (long) TAG_LENGTH);
+        checkArrayLength(plaintext.length + (long) Poly1305.TAG_LENGTH);
         byte[] a = aad(aad);
-        byte[] out = new byte[plaintext.length + TAG_LENGTH];
+        byte[] out = new byte[plaintext.length + Poly1305.TAG_LENGTH];
         sealMessage(nonce, a, plaintext, 0, plaintext.length, out, 0);
         return out;
     }
@@ -157,11 +156,11 @@ final class AeadCore {
     byte[] open(byte[] nonce, byte[] ciphertext, byte[] aad) throws AEADBadTagException {
         checkNonce(nonce, nonceLength);
         Objects.requireNonNull(ciphertext, "ciphertext");
-        if (ciphertext.length < TAG_LENGTH) {
+        if (ciphertext.length < Poly1305.TAG_LENGTH) {
             throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
         byte[] a = aad(aad);
-        int ptLen = ciphertext.length - TAG_LENGTH;
+        int ptLen = ciphertext.length - Poly1305.TAG_LENGTH;
         byte[] out = new byte[ptLen];
         if (!openMessage(nonce, a, ciphertext, 0, ptLen, out, 0)) {
             throw new AEADBadTagException("tag mismatch");
@@ -176,9 +175,9 @@ final class AeadCore {
         checkNonce(nonce, nonceLength);
         Objects.requireNonNull(plaintext, "plaintext");
         checkMessageLength(plaintext.length);
-        checkArrayLength((long) nonce.length + plaintext.length + TAG_LENGTH);
+        checkArrayLength((long) nonce.length + plaintext.length + Poly1305.TAG_LENGTH);
         byte[] a = aad(aad);
-        byte[] out = new byte[nonce.length + plaintext.length + TAG_LENGTH];
+        byte[] out = new byte[nonce.length + plaintext.length + Poly1305.TAG_LENGTH];
         System.arraycopy(nonce, 0, out, 0, nonce.length);
         sealMessage(nonce, a, plaintext, 0, plaintext.length, out, nonce.length);
         return out;
@@ -188,7 +187,7 @@ final class AeadCore {
     byte[] openPrefixed(byte[] nonce, byte[] in, byte[] aad) throws AEADBadTagException {
         checkNonce(nonce, nonceLength);
         byte[] a = aad(aad);
-        int ptLen = in.length - nonceLength - TAG_LENGTH;
+        int ptLen = in.length - nonceLength - Poly1305.TAG_LENGTH;
         byte[] out = new byte[ptLen];
         if (!openMessage(nonce, a, in, nonceLength, ptLen, out, 0)) {
             throw new AEADBadTagException("tag mismatch");
@@ -206,7 +205,7 @@ final class AeadCore {
         Objects.checkFromIndexSize(inOff, len, in.length);
         checkOutOffset(out, outOff);
         checkMessageLength(len);
-        long need = len + (long) TAG_LENGTH;
+        long need = len + (long) Poly1305.TAG_LENGTH;
         if (out.length - outOff < need) {
             throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
         }
@@ -222,10 +221,10 @@ final class AeadCore {
         Objects.requireNonNull(out, "out");
         Objects.checkFromIndexSize(inOff, len, in.length);
         checkOutOffset(out, outOff);
-        if (len < TAG_LENGTH) {
+        if (len < Poly1305.TAG_LENGTH) {
             throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
-        int ptLen = len - TAG_LENGTH;
+        int ptLen = len - Poly1305.TAG_LENGTH;
         if (out.length - outOff < ptLen) {
             throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
         }
@@ -255,7 +254,7 @@ final class AeadCore {
         checkBuffers(in, out);
         int len = in.remaining();
         checkMessageLength(len);
-        long need = len + (long) TAG_LENGTH;
+        long need = len + (long) Poly1305.TAG_LENGTH;
         if (out.remaining() < need) {
             throw new ShortBufferException("output needs " + need + " bytes, has " + out.remaining());
         }
@@ -273,10 +272,10 @@ final class AeadCore {
         checkNonce(nonce, nonceLength);
         checkBuffers(in, out);
         int len = in.remaining();
-        if (len < TAG_LENGTH) {
+        if (len < Poly1305.TAG_LENGTH) {
             throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
-        int ptLen = len - TAG_LENGTH;
+        int ptLen = len - Poly1305.TAG_LENGTH;
         if (out.remaining() < ptLen) {
             throw new ShortBufferException("output needs " + ptLen + " bytes, has " + out.remaining());
         }

@@ -24,7 +24,7 @@ import javax.crypto.AEADBadTagException;
 public final class ChaCha20Poly1305CallerNonce extends CallerNonceAead {
     public static final int KEY_LENGTH = 32;
     public static final int NONCE_LENGTH = 12;
-    public static final int TAG_LENGTH = 16;
+    public static final int TAG_LENGTH = Poly1305.TAG_LENGTH;
 
     /**
      * @param key 32 bytes, copied

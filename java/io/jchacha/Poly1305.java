@@ -17,7 +17,7 @@ import java.util.Objects;
  */
 public final class Poly1305 {
     public static final int KEY_LENGTH = 32;
-    public static final int TAG_LENGTH = 16;
+    public static final int TAG_LENGTH = io.jchacha.internal.Poly1305.TAG_LENGTH;
 
     private io.jchacha.internal.Poly1305 state;
 

@@ -25,7 +25,7 @@ import javax.crypto.AEADBadTagException;
 public final class XChaCha20Poly1305CallerNonce extends CallerNonceAead {
     public static final int KEY_LENGTH = 32;
     public static final int NONCE_LENGTH = 24;
-    public static final int TAG_LENGTH = 16;
+    public static final int TAG_LENGTH = Poly1305.TAG_LENGTH;
 
     /**
      * @param key 32 bytes, copied

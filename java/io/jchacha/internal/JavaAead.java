@@ -18,7 +18,6 @@ public final class JavaAead implements AeadEngine {
     static final int CHUNK = 8192;
 
     private static final int ROUNDS = 20;
-    private static final int TAG = 16;
 
     private final Engine engine;
     private final AtomicReference<Working> spare = new AtomicReference<>();
@@ -37,8 +36,8 @@ public final class JavaAead implements AeadEngine {
         final int[] state = new int[16];
         final byte[] polyKey = new byte[Poly1305.KEY_LENGTH];
         final Poly1305 mac = new Poly1305(new byte[Poly1305.KEY_LENGTH], 0);
-        final byte[] tag = new byte[TAG];
-        final byte[] received = new byte[TAG];
+        final byte[] tag = new byte[Poly1305.TAG_LENGTH];
+        final byte[] received = new byte[Poly1305.TAG_LENGTH];
         final ArrayInput in = new ArrayInput();
         final ArrayOutput out = new ArrayOutput();
 
@@ -106,7 +105,7 @@ public final class JavaAead implements AeadEngine {
     /** Constant-time equality of two 16-byte tags. */
     static boolean tagsEqual(byte[] a, int aOff, byte[] b, int bOff) {
         int d = 0;
-        for (int i = 0; i < TAG; i++) {
+        for (int i = 0; i < Poly1305.TAG_LENGTH; i++) {
             d |= a[aOff + i] ^ b[bOff + i];
         }
         return d == 0;
@@ -245,7 +244,7 @@ public final class JavaAead implements AeadEngine {
         }
         finishMac(mac, aadLen, len, w.tag, 0);
         if (sealing) {
-            out.put(len, w.tag, TAG);
+            out.put(len, w.tag, Poly1305.TAG_LENGTH);
             return true;
         }
         boolean ok = tagsEqual(w.tag, 0, w.received, 0);
@@ -278,7 +277,7 @@ public final class JavaAead implements AeadEngine {
         Working w = take();
         try {
             if (!sealing) {
-                System.arraycopy(in, inOff + len, w.received, 0, TAG);
+                System.arraycopy(in, inOff + len, w.received, 0, Poly1305.TAG_LENGTH);
             }
             w.in.point(copy != null ? copy : in, copy != null ? 0 : inOff);
             w.out.point(out, outOff);
@@ -344,7 +343,7 @@ public final class JavaAead implements AeadEngine {
         Working w = take();
         try {
             if (!sealing) {
-                in.get(inPos + len, w.received, 0, TAG);
+                in.get(inPos + len, w.received, 0, Poly1305.TAG_LENGTH);
             }
             return message(w, sealing, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len,
                     output(w, out, outPos));

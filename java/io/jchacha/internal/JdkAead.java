@@ -27,14 +27,13 @@ import javax.crypto.spec.IvParameterSpec;
  * keyed with this owner's key only, and {@link #forget()} wipes it.
  */
 final class JdkAead implements AeadEngine {
-    private static final int TAG = 16;
     private static final String ALGORITHM = "ChaCha20-Poly1305";
 
     /**
      * The longest message whose private copy an owner keeps between messages (a TLS record's worth, with its tag);
      * longer ones get a new array each (their SunJCE work outweighs the allocation).
      */
-    private static final int KEEP_MAX = 16 * 1024 + TAG;
+    private static final int KEEP_MAX = 16 * 1024 + Poly1305.TAG_LENGTH;
 
     private final JdkEngine engine;
     private final JavaAead javaAead;
@@ -164,7 +163,7 @@ final class JdkAead implements AeadEngine {
             throw JdkEngine.failed(ALGORITHM, e);
         } finally {
             if (!ok) {
-                Arrays.fill(sealed, 0, len + TAG, (byte) 0);
+                Arrays.fill(sealed, 0, len + Poly1305.TAG_LENGTH, (byte) 0);
             }
         }
     }
@@ -178,7 +177,7 @@ final class JdkAead implements AeadEngine {
                                byte[] ct, int len, byte[] out, int outOff) {
         boolean ok = false;
         try {
-            aead(w, Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + TAG, out, outOff);
+            aead(w, Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + Poly1305.TAG_LENGTH, out, outOff);
             ok = true;
             return true;
         } catch (AEADBadTagException e) {
@@ -200,12 +199,12 @@ final class JdkAead implements AeadEngine {
             return;
         }
         Working w = take();
-        if (len + TAG > KEEP_MAX && (in != out || outOff <= inOff || outOff >= inOff + len)) {
+        if (len + Poly1305.TAG_LENGTH > KEEP_MAX && (in != out || outOff <= inOff || outOff >= inOff + len)) {
             sealInPieces(w, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         } else {
-            byte[] sealed = w.copy(len + TAG);
+            byte[] sealed = w.copy(len + Poly1305.TAG_LENGTH);
             sunJceSeal(w, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, sealed);
-            System.arraycopy(sealed, 0, out, outOff, len + TAG);
+            System.arraycopy(sealed, 0, out, outOff, len + Poly1305.TAG_LENGTH);
         }
         give(w);
     }
@@ -224,7 +223,7 @@ final class JdkAead implements AeadEngine {
         boolean ok = false;
         try {
             Cipher c = aead(w, Cipher.ENCRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen);
-            int step = KEEP_MAX - TAG;
+            int step = KEEP_MAX - Poly1305.TAG_LENGTH;
             while (written < len) {
                 int n = Math.min(step, len - written);
                 int made = c.update(in, inOff + written, n, piece, 0);
@@ -235,10 +234,10 @@ final class JdkAead implements AeadEngine {
                 System.arraycopy(piece, 0, out, outOff + written, n);
                 written += n;
             }
-            if (c.doFinal(piece, 0) != TAG) {
+            if (c.doFinal(piece, 0) != Poly1305.TAG_LENGTH) {
                 throw new IllegalStateException("SunJCE ChaCha20-Poly1305 tag of unexpected length");
             }
-            System.arraycopy(piece, 0, out, outOff + len, TAG);
+            System.arraycopy(piece, 0, out, outOff + len, Poly1305.TAG_LENGTH);
             ok = true;
         } catch (GeneralSecurityException e) {
             throw JdkEngine.failed(ALGORITHM, e);
@@ -256,8 +255,8 @@ final class JdkAead implements AeadEngine {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         Working w = take();
-        byte[] ct = w.copy(len + TAG);
-        System.arraycopy(in, inOff, ct, 0, len + TAG);
+        byte[] ct = w.copy(len + Poly1305.TAG_LENGTH);
+        System.arraycopy(in, inOff, ct, 0, len + Poly1305.TAG_LENGTH);
         boolean ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, out, outOff);
         give(w);
         return ok;
@@ -271,10 +270,10 @@ final class JdkAead implements AeadEngine {
             return;
         }
         Working w = take();
-        byte[] sealed = w.copy(len + TAG);
+        byte[] sealed = w.copy(len + Poly1305.TAG_LENGTH);
         in.get(inPos, sealed, 0, len);
         sunJceSeal(w, key, n0, n1, n2, aad, aadOff, aadLen, sealed, 0, len, sealed);
-        out.put(outPos, sealed, 0, len + TAG);
+        out.put(outPos, sealed, 0, len + Poly1305.TAG_LENGTH);
         give(w);
     }
 
@@ -285,8 +284,8 @@ final class JdkAead implements AeadEngine {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
         Working w = take();
-        byte[] ct = w.copy(len + TAG);
-        in.get(inPos, ct, 0, len + TAG);
+        byte[] ct = w.copy(len + Poly1305.TAG_LENGTH);
+        in.get(inPos, ct, 0, len + Poly1305.TAG_LENGTH);
         boolean ok;
         try {
             ok = sunJceOpen(w, key, n0, n1, n2, aad, aadOff, aadLen, ct, len, ct, 0);
