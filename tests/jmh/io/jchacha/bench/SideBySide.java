@@ -2,6 +2,8 @@
 package io.jchacha.bench;
 
 import io.jchacha.Backends;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,19 +19,24 @@ import javax.crypto.spec.IvParameterSpec;
  * sides take turns in the same JVM and share SunJCE's compiled code, so a ratio is the cost of jchacha's layers
  * around the same machine code (what {@code bench_openssl} does for the C kernels against OpenSSL). Part
  * {@code thin} puts {@link ThinLayer} on the left instead of jchacha: SunJCE's streaming update through the thinnest
- * layer a library could have, the floor for any engine that hands its work to SunJCE's Cipher.
+ * layer a library could have, the floor for any engine that hands its work to SunJCE's Cipher. Part {@code jcaopen}
+ * sets jchacha against itself: {@link ProviderBench}'s {@code providerOpen} (JCA {@code Cipher.init} and
+ * {@code doFinal} into the caller's array) on the left, its {@code directOpen} (the direct API) on the right.
  *
  * <pre>
  *   java -Djchacha.native.path=/nonexistent -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 256 1024 16384
  * </pre>
  * Arguments: parts (comma-separated), then sizes. {@code -Drounds=40} rounds of one slice per side (the side that goes
- * first alternates), {@code -DsliceMs=10}, {@code -DwarmupMs=1500} per part and size. Each line: part, size, the
- * median MB/s of each side over the rounds, and the median, minimum and maximum of the per-round ratio.
+ * first alternates), {@code -DsliceMs=10}, {@code -DwarmupMs=1500} per part and size. {@code -Dcpu=true} times the
+ * slices in this thread's CPU time instead of wall time, for a busy host: time the scheduler gave other processes
+ * then counts on neither side. Each line: part, size, the median MB/s of each side over the rounds, and the median,
+ * minimum and maximum of the per-round ratio.
  */
 public final class SideBySide {
     private static final int ROUNDS = Integer.getInteger("rounds", 40);
     private static final long SLICE_NS = Long.getLong("sliceMs", 10) * 1_000_000L;
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
+    private static final ThreadMXBean CPU = Boolean.getBoolean("cpu") ? ManagementFactory.getThreadMXBean() : null;
     static volatile int blackhole;
 
     private SideBySide() {}
@@ -41,11 +48,11 @@ public final class SideBySide {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open SIZE...");
+            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open,jcaopen SIZE...");
         }
-        System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices%n",
+        System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
                 Backends.active().id(), Backends.activeReason(), System.getProperty("java.version"), ROUNDS,
-                SLICE_NS / 1_000_000);
+                SLICE_NS / 1_000_000, CPU != null ? "thread CPU" : "wall");
         System.out.println("# part size jchacha-MB/s sunjce-MB/s ratio-median ratio-min ratio-max");
         for (String part : args[0].split(",")) {
             for (int i = 1; i < args.length; i++) {
@@ -79,6 +86,19 @@ public final class SideBySide {
                 return s.out;
             }, s::sunjce};
         }
+        if (part.equals("jcaopen")) {
+            // one state per side, as below: the JCA cipher on JDK 17 refuses the key and nonce of its last decryption
+            ProviderBench jca = new ProviderBench(), direct = new ProviderBench();
+            jca.size = size;
+            jca.setup();
+            direct.size = size;
+            direct.setup();
+            if (!Arrays.equals(jca.providerOpen(), 0, size, jca.in, 0, size)
+                    || !Arrays.equals(direct.directOpen(), 0, size, direct.in, 0, size)) {
+                throw new IllegalStateException("the JCA cipher or the direct API does not open at size " + size);
+            }
+            return new Op[] {jca::providerOpen, direct::directOpen};
+        }
         // one state per side: each alternates between its two prepared messages (SunJCE on JDK 17 refuses to decrypt
         // under the key and nonce of its last decryption)
         AeadBench a = new AeadBench(), b = new AeadBench();
@@ -97,7 +117,7 @@ public final class SideBySide {
             case "open":
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
-                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open)");
+                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open, jcaopen)");
         }
     }
 
@@ -149,13 +169,17 @@ public final class SideBySide {
     /** ns per op over {@code ops} ops. */
     private static double slice(Op op, long ops) throws Exception {
         int sink = 0;
-        long t0 = System.nanoTime();
+        long t0 = now();
         for (long i = 0; i < ops; i++) {
             sink += op.run()[0];
         }
-        long t = System.nanoTime() - t0;
+        long t = now() - t0;
         blackhole = sink;
         return (double) t / ops;
+    }
+
+    private static long now() {
+        return CPU != null ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /** The median of {@code v} (the mean of the middle two for an even count); {@link Paired} uses it too. */
