@@ -2,12 +2,15 @@
 package io.jchacha.bench;
 
 import io.jchacha.Backends;
+import io.jchacha.ChaCha20Poly1305;
 import io.jchacha.ChaCha20Poly1305CallerNonce;
+import io.jchacha.XChaCha20Poly1305;
 import io.jchacha.XChaCha20Poly1305CallerNonce;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -21,14 +24,18 @@ import javax.crypto.spec.SecretKeySpec;
  * <pre>
  *   for b in auto java auto java; do java -Djchacha.backend=$b -jar target/jchacha-benchmarks.jar cputime 15 16 64 256 1024; done
  * </pre>
- * Arguments: rounds, then sizes. {@code -DwarmupMs=1500}: warm-up per size and op. Each line: op, size, median ns/op
- * over the rounds (each round a slice of at least 5 ms of CPU time), min and max.
+ * Arguments: rounds, then sizes. {@code -DwarmupMs=1500}: warm-up per size and op; {@code -Dops=seal,rseal}: which
+ * ops (default all). {@code rseal} / {@code rxseal}: the random-nonce classes' allocating {@code seal} (beside
+ * {@code seal} / {@code xseal} into an array: docs/bench/random-nonce.md). Each line: op, size, median ns/op over
+ * the rounds (each round a slice of at least 5 ms of CPU time), min and max.
  */
 public final class AeadCpuTime {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
     private static final byte[] NO_AAD = new byte[0];
-    private static final String[] OPS = {"seal", "open", "xseal", "xopen", "sunseal", "sunopen"};
+    private static final String[] OPS = {"seal", "open", "xseal", "xopen", "sunseal", "sunopen", "rseal", "rxseal"};
+    private static final List<String> SELECTED = Arrays.asList(System.getProperty("ops", String.join(",", OPS))
+            .split(","));
 
     private final int size;
     /** sealed and xsealed are under the all-zero nonces zero12 and zero24 (seal never repeats them). */
@@ -40,6 +47,8 @@ public final class AeadCpuTime {
     private final byte[] xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
     private final ChaCha20Poly1305CallerNonce ietf;
     private final XChaCha20Poly1305CallerNonce x;
+    private final ChaCha20Poly1305 randomIetf;
+    private final XChaCha20Poly1305 randomX;
     private final Cipher sun;
     private final SecretKeySpec sunKey;
     private int sink;
@@ -52,6 +61,8 @@ public final class AeadCpuTime {
         out = new byte[size + 16];
         ietf = new ChaCha20Poly1305CallerNonce(key);
         x = new XChaCha20Poly1305CallerNonce(key);
+        randomIetf = new ChaCha20Poly1305(key);
+        randomX = new XChaCha20Poly1305(key);
         sealed = ietf.seal(zero12, in, NO_AAD);
         xsealed = x.seal(zero24, in, NO_AAD);
         one12[0] = 1;
@@ -70,6 +81,9 @@ public final class AeadCpuTime {
         for (int size : sizes) {
             AeadCpuTime b = new AeadCpuTime(size);
             for (int op = 0; op < OPS.length; op++) {
+                if (!SELECTED.contains(OPS[op])) {
+                    continue;
+                }
                 for (long t0 = System.nanoTime(); System.nanoTime() - t0 < WARMUP_NS; ) {
                     b.time(op, 256);
                 }
@@ -108,6 +122,12 @@ public final class AeadCpuTime {
                 case 4:
                     sun.init(Cipher.ENCRYPT_MODE, sunKey, new IvParameterSpec(nonces.next()));
                     sun.doFinal(in, 0, size, out, 0);
+                    break;
+                case 6:
+                    sink += randomIetf.seal(in, NO_AAD)[0];
+                    break;
+                case 7:
+                    sink += randomX.seal(in, NO_AAD)[0];
                     break;
                 default:
                     boolean odd = (turn++ & 1) != 0;
