@@ -30,7 +30,10 @@ import javax.crypto.spec.IvParameterSpec;
  *
  * <p>Encryption streams: {@code update} returns ciphertext at once. A message given whole to {@code doFinal}
  * (what JSSE does) goes through the library's one-call AEAD seam instead. Decryption buffers all ciphertext
- * until {@code doFinal}, verifies the tag, and only then writes plaintext; on a bad tag nothing is written.
+ * until {@code doFinal}, which opens it into a private array (reading each ciphertext byte from the caller's memory
+ * once) and copies the plaintext out only after the tag verified: on {@code AEADBadTagException} the caller's
+ * output, and in place its ciphertext, are exactly as they were, as in SunJCE (the array-returning
+ * {@code doFinal} opens straight into the array it returns).
  * AAD goes in through {@code updateAAD} before any data. After {@code doFinal}, successful or not, the cipher
  * must be initialized again, and never with the key and nonce of the previous initialization; except, from
  * JDK 21 on as in SunJCE there, for decryption, which may repeat the key and nonce and which {@code doFinal}
@@ -74,7 +77,10 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private byte[] aad = new byte[64];
     private int aadLen;
-    /** Decryption: the ciphertext and tag received so far. */
+    /**
+     * Decryption: the ciphertext and tag received so far; at {@code doFinal}, the plaintext until the tag verified
+     * and it is copied out. {@link #reset()} zeroes what was used of it; it keeps its size for the next message.
+     */
     private byte[] buf = new byte[0];
     private int bufLen;
 
@@ -289,7 +295,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         aadDone = true;
     }
 
-    private void buffer(byte[] in, int off, int len) {
+    /** Makes room in {@link #buf} for {@code len} more bytes after the {@link #bufLen} it holds. */
+    private void grow(int len) {
         long need = (long) bufLen + len;
         if (need > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("buffered ciphertext would exceed the largest array");
@@ -299,21 +306,33 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             Arrays.fill(buf, (byte) 0);
             buf = bigger;
         }
+    }
+
+    private void buffer(byte[] in, int off, int len) {
+        grow(len);
         System.arraycopy(in, off, buf, bufLen, len);
         bufLen += len;
     }
 
+    /** Buffers all of {@code in}'s remaining bytes, advancing it. */
     private void buffer(ByteBuffer in) {
         int len = in.remaining();
-        if (in.hasArray()) {
-            buffer(in.array(), in.arrayOffset() + in.position(), len);
-            in.position(in.position() + len);
-        } else {
-            byte[] tmp = new byte[len];
-            in.get(tmp);
-            buffer(tmp, 0, len);
-            Support.wipe(tmp);
+        grow(len);
+        in.get(buf, bufLen, len);
+        bufLen += len;
+    }
+
+    /**
+     * Where a message's plaintext goes until its tag verified: {@link #buf}, in place over the ciphertext it holds,
+     * or (nothing buffered) its first {@code ptLen} bytes, counted in {@link #bufLen} so that {@link #reset()} zeroes
+     * them.
+     */
+    private byte[] plaintextRoom(int ptLen) {
+        if (bufLen == 0) {
+            grow(ptLen);
+            bufLen = ptLen;
         }
+        return buf;
     }
 
     /** Streaming encryption, started with the instance's key, nonce and AAD if this message has not started it. */
@@ -398,7 +417,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         int len = input == null ? 0 : inputLen;
         byte[] out = new byte[engineGetOutputSize(len)];
         try {
-            int n = doFinal(input, inputOffset, len, out, 0);
+            int n = doFinal(input, inputOffset, len, out, 0, true);
             return n == out.length ? out : Arrays.copyOf(out, n);
         } catch (ShortBufferException e) {
             throw new IllegalStateException(e); // cannot happen: sized above
@@ -408,10 +427,11 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
-        return doFinal(input, inputOffset, input == null ? 0 : inputLen, output, outputOffset);
+        return doFinal(input, inputOffset, input == null ? 0 : inputLen, output, outputOffset, false);
     }
 
-    private int doFinal(byte[] in, int inOff, int len, byte[] out, int outOff)
+    /** {@code fresh}: as {@link #openMessage} takes it. */
+    private int doFinal(byte[] in, int inOff, int len, byte[] out, int outOff, boolean fresh)
             throws ShortBufferException, AEADBadTagException {
         try {
             if (in == null) {
@@ -433,25 +453,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             startData();
             Objects.checkFromIndexSize(inOff, len, in.length);
-            byte[] src = in;
-            int srcOff = inOff;
-            int total = len;
-            if (bufLen > 0) {
-                buffer(in, inOff, len);
-                src = buf;
-                srcOff = 0;
-                total = bufLen;
-            }
-            if (total < TAG_LENGTH) {
-                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
-            }
-            int ptLen = total - TAG_LENGTH;
-            checkOutput(out, outOff, ptLen);
-            if (!open(src, srcOff, ptLen, out, outOff)) {
-                throw new AEADBadTagException("tag mismatch");
-            }
-            count(OPENS);
-            return ptLen;
+            return openMessage(in, inOff, len, out, outOff, fresh);
         } finally {
             finished();
         }
@@ -496,28 +498,60 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
     }
 
+    /**
+     * Decrypts {@code doFinal}'s message, {@code in[inOff, inOff + len)} after what {@code update} buffered, and
+     * returns the plaintext's length. The plaintext goes to {@link #buf} (in place, or its first bytes when nothing
+     * was buffered) and from there to {@code out[outOff ..]} once the tag verified, so a bad tag leaves {@code out}
+     * as it was; a {@code null} {@code out} leaves it in {@link #buf} for the caller. {@code fresh}: {@code out} is an
+     * array made for this call, which its caller drops on a bad tag, so the message opens straight into it.
+     */
+    private int openMessage(byte[] in, int inOff, int len, byte[] out, int outOff, boolean fresh)
+            throws ShortBufferException, AEADBadTagException {
+        byte[] src = in;
+        int srcOff = inOff;
+        int total = len;
+        if (bufLen > 0) {
+            buffer(in, inOff, len);
+            src = buf;
+            srcOff = 0;
+            total = bufLen;
+        }
+        if (total < TAG_LENGTH) {
+            throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
+        }
+        int ptLen = total - TAG_LENGTH;
+        if (out != null) {
+            checkOutput(out, outOff, ptLen);
+        }
+        if (fresh) {
+            open(src, srcOff, ptLen, out, outOff);
+        } else {
+            byte[] plain = plaintextRoom(ptLen);
+            open(src, srcOff, ptLen, plain, 0);
+            if (out != null) {
+                System.arraycopy(plain, 0, out, outOff, ptLen);
+            }
+        }
+        count(OPENS);
+        return ptLen;
+    }
+
+    /**
+     * {@link #openMessage} from an input that shows its array, else from {@link #buf} after the input is buffered
+     * there (read once, and its position moved, as SunJCE does); the plaintext is put to {@code output} from there.
+     */
     private int openBuffers(ByteBuffer input, ByteBuffer output, int len, int inPos, int outPos)
-            throws AEADBadTagException {
-        if (bufLen > 0 || len < TAG_LENGTH) {
+            throws ShortBufferException, AEADBadTagException {
+        int ptLen;
+        if (input.hasArray()) {
+            ptLen = openMessage(input.array(), input.arrayOffset() + inPos, len, null, 0, false);
+        } else {
             buffer(input);
-            if (bufLen < TAG_LENGTH) {
-                throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
-            }
-            int ptLen = bufLen - TAG_LENGTH;
-            if (!open(ByteBuffer.wrap(buf), 0, ptLen, output, outPos)) {
-                throw new AEADBadTagException("tag mismatch");
-            }
-            output.position(outPos + ptLen);
-            count(OPENS);
-            return ptLen;
+            ptLen = openMessage(buf, 0, 0, null, 0, false);
         }
-        int ptLen = len - TAG_LENGTH;
-        if (!open(input, inPos, ptLen, output, outPos)) {
-            throw new AEADBadTagException("tag mismatch");
-        }
+        output.put(outPos, buf, 0, ptLen);
         input.position(inPos + len);
         output.position(outPos + ptLen);
-        count(OPENS);
         return ptLen;
     }
 
@@ -532,11 +566,15 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
     }
 
-    private boolean open(byte[] in, int inOff, int len, byte[] out, int outOff) {
-        return xchacha
+    /** Opens into {@code out}; on a bad tag {@code out}'s range is zeroed and {@code AEADBadTagException} thrown. */
+    private void open(byte[] in, int inOff, int len, byte[] out, int outOff) throws AEADBadTagException {
+        boolean ok = xchacha
                 ? aead.xopen(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
                         in, inOff, len, out, outOff)
                 : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
+        if (!ok) {
+            throw new AEADBadTagException("tag mismatch");
+        }
     }
 
     private void seal(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
@@ -546,13 +584,6 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         } else {
             aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
         }
-    }
-
-    private boolean open(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
-        return xchacha
-                ? aead.xopen(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
-                        in, inPos, len, out, outPos)
-                : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
     }
 
     @Override
