@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha;
 
+import io.jchacha.internal.NonceSource;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
@@ -24,11 +25,11 @@ abstract class CallerNonceAead {
         this.nonceLength = nonceLength;
     }
 
-    /** seal under a fresh random nonce: nonce || ciphertext || tag. */
+    /** seal under a fresh random nonce ({@link NonceSource}): nonce || ciphertext || tag. */
     final byte[] sealWithRandomNonce(byte[] plaintext, byte[] aad) {
         Objects.requireNonNull(plaintext, "plaintext");
         byte[] nonce = new byte[nonceLength];
-        ChaCha20Poly1305.RandomHolder.RANDOM.nextBytes(nonce);
+        NonceSource.next(nonce);
         return core.sealPrefixed(nonce, plaintext, aad);
     }
 

@@ -12,7 +12,9 @@ import javax.crypto.AEADBadTagException;
  * (the collision chance is then about 2^-33); a collision exposes the two plaintexts' XOR and allows
  * forgeries. Rotate the key before that, or use {@link XChaCha20Poly1305}, whose 24-byte random nonces have no
  * practical message limit. Each message may be up to (2^32 - 1) * 64 bytes by the RFC; a {@code byte[]} is
- * shorter than that.
+ * shorter than that. Nonces come from a ChaCha20 fast-key-erasure generator per thread, seeded from the OS (the
+ * provider's {@code ChaCha20} SecureRandom); on a virtual thread from the JDK's default {@link SecureRandom}. The
+ * limit above counts every message under the key, from all threads and processes.
  *
  * <p>{@code aad} (associated data, authenticated but not encrypted) may be {@code null}, meaning none. The
  * format is the common one (libsodium's, Tink's without its key-id prefix): 12-byte nonce, ciphertext, 16-byte
@@ -59,7 +61,7 @@ public final class ChaCha20Poly1305 {
         return aead.openWithPrefixedNonce(ciphertextWithNonce, aad);
     }
 
-    /** One SecureRandom for the library (thread-safe), created on first use. */
+    /** The JDK's default SecureRandom (thread-safe), created on first use: keys and stream headers, not nonces. */
     static final class RandomHolder {
         static final SecureRandom RANDOM = new SecureRandom();
 

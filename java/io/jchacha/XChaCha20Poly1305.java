@@ -8,7 +8,9 @@ import javax.crypto.AEADBadTagException;
  * XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha) with nonces it draws itself: {@link #seal} picks a random
  * 24-byte nonce and returns nonce || ciphertext || tag, {@link #open} takes that back. This is the recommended
  * AEAD of this library: 192-bit random nonces do not collide in practice however many messages one key
- * encrypts (2^80 messages give a collision chance near 2^-33).
+ * encrypts (2^80 messages give a collision chance near 2^-33). Nonces come from a ChaCha20 fast-key-erasure
+ * generator per thread, seeded from the OS (the provider's {@code ChaCha20} SecureRandom); on a virtual thread from
+ * the JDK's default {@link SecureRandom}.
  *
  * <p>{@code aad} (associated data, authenticated but not encrypted) may be {@code null}, meaning none. The
  * format is the common one (libsodium's, Tink's without its key-id prefix): 24-byte nonce, ciphertext, 16-byte

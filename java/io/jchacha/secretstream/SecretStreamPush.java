@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.secretstream;
 
+import io.jchacha.internal.NonceSource;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
-import java.util.Arrays;
 import java.util.Objects;
 import javax.crypto.ShortBufferException;
 
@@ -45,9 +45,11 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
         this.header = header.clone();
     }
 
-    /** Random bytes from the library's one {@code SecureRandom}, reached through its public key generator. */
+    /** The header is the stream's nonce: drawn like the AEAD classes' random nonces. */
     private static byte[] randomHeader() {
-        return Arrays.copyOf(SecretStream.generateKey(), SecretStream.HEADER_LENGTH);
+        byte[] h = new byte[SecretStream.HEADER_LENGTH];
+        NonceSource.next(h);
+        return h;
     }
 
     /**
