@@ -14,7 +14,7 @@ import javax.crypto.ShortBufferException;
  * and nonce length.
  */
 abstract class CallerNonceAead {
-    static final int TAG_LENGTH = 16;
+    static final int TAG_LENGTH = Poly1305.TAG_LENGTH;
 
     private final AeadCore core;
     private final int nonceLength;

@@ -19,7 +19,7 @@ import javax.crypto.AEADBadTagException;
 public final class XChaCha20Poly1305 {
     public static final int KEY_LENGTH = 32;
     public static final int NONCE_LENGTH = 24;
-    public static final int TAG_LENGTH = 16;
+    public static final int TAG_LENGTH = Poly1305.TAG_LENGTH;
     /** Bytes {@link #seal} adds to the plaintext: nonce and tag. */
     public static final int OVERHEAD = NONCE_LENGTH + TAG_LENGTH;
 

@@ -40,7 +40,7 @@ import javax.crypto.spec.IvParameterSpec;
  * leaves ready for the next message, AAD first ({@link Support#DECRYPT_REUSE_ALLOWED}).
  */
 public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
-    private static final int TAG_LENGTH = 16;
+    private static final int TAG_LENGTH = io.jchacha.Poly1305.TAG_LENGTH;
 
     // Test hook, package-private: how many initializations, seals and opens instances of this class completed;
     // counted only with ServedCounter.ENABLED (the test suite's switch), so a message pays no shared-counter update.
