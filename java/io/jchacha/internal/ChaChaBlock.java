@@ -104,6 +104,21 @@ public final class ChaChaBlock {
         return s;
     }
 
+    /** Words 12..15 of an IETF state, in place: block counter 0 and the 12-byte {@code nonce}'s three words. */
+    public static void setIetfNonce(int[] state, byte[] nonce) {
+        setTail(state, Bytes.le32(nonce, 0), Bytes.le32(nonce, 4), Bytes.le32(nonce, 8));
+    }
+
+    /**
+     * XChaCha20 (draft-irtf-cfrg-xchacha 2.3), in place: {@code h} gets the 24-byte {@code nonce}'s first 16 bytes
+     * as little-endian words (HChaCha20's input with the key), words 12..15 of {@code state} the inner IETF state's
+     * block counter 0, nonce word 0 and the nonce's last 8 bytes.
+     */
+    public static void setXChaChaNonce(int[] state, int[] h, byte[] nonce) {
+        Bytes.getWords(nonce, 0, h, 0, 4);
+        setTail(state, 0, Bytes.le32(nonce, 16), Bytes.le32(nonce, 20));
+    }
+
     /** Words 4..11 of a ChaCha state: the 32-byte key at {@code off}, little-endian. */
     public static void setKey(int[] state, byte[] key, int off) {
         Bytes.getWords(key, off, state, 4, 8);

@@ -2,6 +2,7 @@
 package io.jchacha.provider;
 
 import io.jchacha.internal.AeadEngine;
+import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.ServedCounter;
 import io.jchacha.internal.Engines;
 import java.nio.ByteBuffer;
@@ -206,14 +207,15 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             Support.wipe(keyBytes);
             keyBytes = newKey;
-            Support.setKey(state, keyBytes); // with the same key, the key words are this key's already
+            ChaChaBlock.setConstants(state); // with the same key, the key words are this key's already
+            ChaChaBlock.setKey(state, keyBytes, 0);
         }
         keyObject = key;
         nonce = newNonce; // every caller passes a private copy (getIV() clones, or a fresh random nonce)
         if (xchacha) {
-            Support.setXChaChaNonce(state, hnonce, nonce);
+            ChaChaBlock.setXChaChaNonce(state, hnonce, nonce);
         } else {
-            Support.setIetfNonce(state, nonce);
+            ChaChaBlock.setIetfNonce(state, nonce);
         }
         encrypt = opmode == Cipher.ENCRYPT_MODE;
         initialized = true;

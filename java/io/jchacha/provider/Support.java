@@ -2,7 +2,6 @@
 package io.jchacha.provider;
 
 import io.jchacha.internal.Bytes;
-import io.jchacha.internal.ChaChaBlock;
 import java.nio.ByteBuffer;
 import java.security.InvalidKeyException;
 import java.security.Key;
@@ -114,30 +113,6 @@ final class Support {
      */
     static boolean sameKeyObject(Key key, Key last) {
         return key == last && key != null && key.getClass() == SecretKeySpec.class;
-    }
-
-    /** Sets words 0..11 of the ChaCha20 state {@code s}: the constants and the 32-byte {@code key}. */
-    static void setKey(int[] s, byte[] key) {
-        ChaChaBlock.setConstants(s);
-        ChaChaBlock.setKey(s, key, 0);
-    }
-
-    /** Sets the block counter of the IETF state {@code s} to 0 and its nonce words to {@code nonce12}'s. */
-    static void setIetfNonce(int[] s, byte[] nonce12) {
-        s[12] = 0;
-        Bytes.getWords(nonce12, 0, s, 13, 3);
-    }
-
-    /**
-     * XChaCha20 (draft-irtf-cfrg-xchacha 2.3): sets {@code h} to the 24-byte {@code nonce}'s first 16 bytes as
-     * little-endian words (HChaCha20's input with the key) and words 12..15 of {@code s} to the inner IETF state's
-     * block counter 0, nonce word 0 and the nonce's last 8 bytes.
-     */
-    static void setXChaChaNonce(int[] s, int[] h, byte[] nonce24) {
-        Bytes.getWords(nonce24, 0, h, 0, 4);
-        s[12] = 0;
-        s[13] = 0;
-        Bytes.getWords(nonce24, 16, s, 14, 2);
     }
 
     /**
