@@ -21,7 +21,9 @@ import javax.crypto.spec.IvParameterSpec;
  * {@code thin} puts {@link ThinLayer} on the left instead of jchacha: SunJCE's streaming update through the thinnest
  * layer a library could have, the floor for any engine that hands its work to SunJCE's Cipher. Part {@code jcaopen}
  * sets jchacha against itself: {@link ProviderBench}'s {@code providerOpen} (JCA {@code Cipher.init} and
- * {@code doFinal} into the caller's array) on the left, its {@code directOpen} (the direct API) on the right.
+ * {@code doFinal} into the caller's array) on the left, its {@code directOpen} (the direct API) on the right. Parts
+ * {@code nonce} and {@code xnonce}: {@link RandomNonceBench}'s {@code seal} / {@code xSeal} (random nonce, new array)
+ * on the left, {@code sealInto} / {@code xSealInto} (caller's nonce, prepared array) on the right.
  *
  * <pre>
  *   java -Djchacha.native.path=/nonexistent -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 256 1024 16384
@@ -48,7 +50,7 @@ public final class SideBySide {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open,jcaopen SIZE...");
+            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open,jcaopen,nonce,xnonce SIZE...");
         }
         System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
                 Backends.active().id(), Backends.activeReason(), System.getProperty("java.version"), ROUNDS,
@@ -86,6 +88,13 @@ public final class SideBySide {
                 return s.out;
             }, s::sunjce};
         }
+        if (part.equals("nonce") || part.equals("xnonce")) {
+            // the random-nonce class's seal (nonce drawn, new array) beside the caller-nonce class's seal into an array
+            RandomNonceBench r = new RandomNonceBench();
+            r.size = size;
+            r.setup();
+            return part.equals("nonce") ? new Op[] {r::seal, r::sealInto} : new Op[] {r::xSeal, r::xSealInto};
+        }
         if (part.equals("jcaopen")) {
             // one state per side, as below: the JCA cipher on JDK 17 refuses the key and nonce of its last decryption
             ProviderBench jca = new ProviderBench(), direct = new ProviderBench();
@@ -117,7 +126,7 @@ public final class SideBySide {
             case "open":
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
-                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open, jcaopen)");
+                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open, jcaopen, nonce, xnonce)");
         }
     }
 
