@@ -15,7 +15,9 @@ module io.jchacha {
     exports io.jchacha;
     exports io.jchacha.secretstream;
 
-    provides java.security.Provider with io.jchacha.JChachaProvider;
+    provides java.security.Provider with
+            io.jchacha.JChachaProvider;
 
-    opens io.jchacha.cli to info.picocli;
+    opens io.jchacha.cli to
+            info.picocli;
 }

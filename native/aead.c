@@ -255,7 +255,6 @@ void jc_aead_tag(jc_aead *a, uint8_t tag[16])
     mac_tail(&a->mac, a->aadlen, a->ctlen, tag);
 }
 
-
 int jc_aead_verify(jc_aead *a, const uint8_t expected[16])
 {
     uint8_t tag[16];
@@ -295,8 +294,8 @@ static void absorb_padded(uint64_t h[3], const uint64_t r[2], const uint8_t *m, 
     }
 }
 
-static void short_tag(const jc_backend *b, const uint8_t key[32], const uint8_t *aad, size_t aadlen,
-                      const uint8_t *ct, size_t len, uint8_t tag[16])
+static void short_tag(const jc_backend *b, const uint8_t key[32], const uint8_t *aad, size_t aadlen, const uint8_t *ct,
+                      size_t len, uint8_t tag[16])
 {
     if (b->aead_short_kernel_mac != 0 && len >= b->aead_short_kernel_mac) {
         jc_poly1305 st;
@@ -331,16 +330,16 @@ static void short_pass(const jc_backend *b, const uint32_t state[16], uint8_t *b
     jc_wipe(s0, sizeof s0);
 }
 
-void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                        uint8_t *buf, size_t len)
+void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, uint8_t *buf,
+                        size_t len)
 {
     short_pass(b, state, buf, len);
     short_tag(b, buf, aad, aadlen, buf + 64, len, buf + 64 + len);
     jc_wipe(buf, 64);
 }
 
-int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                       uint8_t *buf, size_t len)
+int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, uint8_t *buf,
+                       size_t len)
 {
     uint8_t ct[JC_AEAD_SHORT], tag[16];
     memcpy(ct, buf + 64, len); /* the ciphertext the MAC covers is the one decrypted: both come from buf */
@@ -385,8 +384,8 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
     return ok;
 }
 
-void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                  const uint8_t *in, size_t len, uint8_t *out)
+void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, const uint8_t *in,
+                  size_t len, uint8_t *out)
 {
     if (len <= b->aead_short_seal) {
         uint8_t buf[64 + JC_AEAD_SHORT + 16];
@@ -402,8 +401,8 @@ void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *
     jc_aead_wipe(&a);
 }
 
-int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                 const uint8_t *in, size_t len, uint8_t *out)
+int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, const uint8_t *in,
+                 size_t len, uint8_t *out)
 {
     if (len <= b->aead_short_open) {
         uint8_t buf[64 + JC_AEAD_SHORT + 16];

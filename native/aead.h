@@ -85,18 +85,18 @@ int jc_aead_open_message(jc_aead *a, const uint8_t *in, size_t len, uint8_t *out
 #define JC_AEAD_SHORT_UNMEASURED 256 /* rows not measured yet (NEON) */
 #define JC_AEAD_SHORT_KERNEL_MAC_AVX2 512
 #define JC_AEAD_SHORT_KERNEL_MAC_AVX512 320
-void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                        uint8_t *buf, size_t len);
-int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                       uint8_t *buf, size_t len);
+void jc_aead_seal_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, uint8_t *buf,
+                        size_t len);
+int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, uint8_t *buf,
+                       size_t len);
 
 /* out[0 .. len+16) = ciphertext || tag. in/out may overlap in any way. */
-void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                  const uint8_t *in, size_t len, uint8_t *out);
+void jc_aead_seal(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, const uint8_t *in,
+                  size_t len, uint8_t *out);
 /* in[0 .. len+16) = ciphertext || tag. Returns 1 and writes len plaintext bytes to out if the tag matches;
  * else returns 0 with out[0 .. len) zeroed. in/out may overlap in any way. */
-int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen,
-                 const uint8_t *in, size_t len, uint8_t *out);
+int jc_aead_open(const jc_backend *b, const uint32_t state[16], const uint8_t *aad, size_t aadlen, const uint8_t *in,
+                 size_t len, uint8_t *out);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 
 #define ROTL32(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
+// clang-format off
 #define QR(a, b, c, d)                                                                                    \
     do {                                                                                                  \
         a += b; d ^= a; d = ROTL32(d, 16);                                                                \
@@ -17,6 +18,7 @@
         a += b; d ^= a; d = ROTL32(d, 8);                                                                 \
         c += d; b ^= c; b = ROTL32(b, 7);                                                                 \
     } while (0)
+// clang-format on
 
 /* x = permutation(x) after rounds/2 double rounds (no final add). */
 static inline void permute(uint32_t x[16], int rounds)
@@ -33,12 +35,14 @@ static inline void permute(uint32_t x[16], int rounds)
         QR(x2, x7, x8, x13);
         QR(x3, x4, x9, x14);
     }
+    // clang-format off
     x[0] = x0; x[1] = x1; x[2] = x2; x[3] = x3; x[4] = x4; x[5] = x5; x[6] = x6; x[7] = x7;
     x[8] = x8; x[9] = x9; x[10] = x10; x[11] = x11; x[12] = x12; x[13] = x13; x[14] = x14; x[15] = x15;
+    // clang-format on
 }
 
-void jc_chacha_xor_portable(const uint32_t state[16], int rounds, int counter64,
-                            const uint8_t *in, uint8_t *out, size_t len)
+void jc_chacha_xor_portable(const uint32_t state[16], int rounds, int counter64, const uint8_t *in, uint8_t *out,
+                            size_t len)
 {
     uint32_t x[16], s[16];
     memcpy(s, state, sizeof s);

@@ -105,13 +105,13 @@ JC_AI u32x4 jc_rot8_x4(u32x4 x)
 #if JC_HAVE_X8
 JC_AI u32x8 jc_rot16_x8(u32x8 x)
 {
-    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B16(0), JC_B16(4), JC_B16(8), JC_B16(12),
-                                          JC_B16(16), JC_B16(20), JC_B16(24), JC_B16(28));
+    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B16(0), JC_B16(4), JC_B16(8), JC_B16(12), JC_B16(16),
+                                          JC_B16(20), JC_B16(24), JC_B16(28));
 }
 JC_AI u32x8 jc_rot8_x8(u32x8 x)
 {
-    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B8(0), JC_B8(4), JC_B8(8), JC_B8(12),
-                                          JC_B8(16), JC_B8(20), JC_B8(24), JC_B8(28));
+    return (u32x8)__builtin_shufflevector((u8x32)x, (u8x32)x, JC_B8(0), JC_B8(4), JC_B8(8), JC_B8(12), JC_B8(16),
+                                          JC_B8(20), JC_B8(24), JC_B8(28));
 }
 #endif
 
@@ -119,6 +119,7 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
  * Quarter rounds. JC_QR4 runs four independent quarter rounds step by step (source order = a schedule with
  * four-way ILP, which also keeps the register allocator's live ranges short).
  */
+// clang-format off
 #define JC_QR4_ROT(R16, R12, R8, R7, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3)      \
     do {                                                                                                  \
         a0 += b0; a1 += b1; a2 += b2; a3 += b3;                                                           \
@@ -134,6 +135,7 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
         b0 ^= c0; b1 ^= c1; b2 ^= c2; b3 ^= c3;                                                           \
         b0 = R7(b0); b1 = R7(b1); b2 = R7(b2); b3 = R7(b3);                                               \
     } while (0)
+// clang-format on
 
 #define JC_QR4(...) JC_QR4_ROT(JC_ROT16, JC_ROT12, JC_ROT8, JC_ROT7, __VA_ARGS__)
 /* The same on 32-bit scalars (a lone block riding along a vector pass: see JC_SINIT). */
@@ -144,30 +146,28 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
 #define JC_SQR4(...) JC_QR4_ROT(JC_SROT16, JC_SROT12, JC_SROT8, JC_SROT7, __VA_ARGS__)
 
 /* One double round on the vertical state p0..p15 (a name prefix); JC_SDROUND on a scalar one. */
-#define JC_DROUND_WITH(QR4, p)                                                                            \
-    do {                                                                                                  \
-        QR4(p##0, p##4, p##8, p##12, p##1, p##5, p##9, p##13,                                             \
-            p##2, p##6, p##10, p##14, p##3, p##7, p##11, p##15);                                          \
-        QR4(p##0, p##5, p##10, p##15, p##1, p##6, p##11, p##12,                                           \
-            p##2, p##7, p##8, p##13, p##3, p##4, p##9, p##14);                                            \
+#define JC_DROUND_WITH(QR4, p)                                                                                         \
+    do {                                                                                                               \
+        QR4(p##0, p##4, p##8, p##12, p##1, p##5, p##9, p##13, p##2, p##6, p##10, p##14, p##3, p##7, p##11, p##15);     \
+        QR4(p##0, p##5, p##10, p##15, p##1, p##6, p##11, p##12, p##2, p##7, p##8, p##13, p##3, p##4, p##9, p##14);     \
     } while (0)
 #define JC_DROUND(p) JC_DROUND_WITH(JC_QR4, p)
 #define JC_SDROUND(p) JC_DROUND_WITH(JC_SQR4, p)
 
 /* Vertical state for W blocks starting at counter (lo, hi): lane i gets counter lo+i, carried into word 13
  * when counter64. Declares p0..p15 and the counter inputs p##c12, p##c13 for the final add. */
-#define JC_VINIT(p, V, IOTA)                                                                              \
-    V p##0 = JC_SPLAT(V, s[0]), p##1 = JC_SPLAT(V, s[1]), p##2 = JC_SPLAT(V, s[2]),                      \
-      p##3 = JC_SPLAT(V, s[3]), p##4 = JC_SPLAT(V, s[4]), p##5 = JC_SPLAT(V, s[5]),                       \
-      p##6 = JC_SPLAT(V, s[6]), p##7 = JC_SPLAT(V, s[7]), p##8 = JC_SPLAT(V, s[8]),                       \
-      p##9 = JC_SPLAT(V, s[9]), p##10 = JC_SPLAT(V, s[10]), p##11 = JC_SPLAT(V, s[11]),                   \
-      p##14 = JC_SPLAT(V, s[14]), p##15 = JC_SPLAT(V, s[15]);                                             \
-    V p##12 = JC_SPLAT(V, lo) + (IOTA);                                                                   \
-    V p##13 = JC_SPLAT(V, hi);                                                                            \
-    if (counter64)                                                                                        \
-        p##13 -= (V)(p##12 < JC_SPLAT(V, lo)); /* lanes that wrapped: -(-1) */                            \
+#define JC_VINIT(p, V, IOTA)                                                                                           \
+    V p##0 = JC_SPLAT(V, s[0]), p##1 = JC_SPLAT(V, s[1]), p##2 = JC_SPLAT(V, s[2]), p##3 = JC_SPLAT(V, s[3]),          \
+      p##4 = JC_SPLAT(V, s[4]), p##5 = JC_SPLAT(V, s[5]), p##6 = JC_SPLAT(V, s[6]), p##7 = JC_SPLAT(V, s[7]),          \
+      p##8 = JC_SPLAT(V, s[8]), p##9 = JC_SPLAT(V, s[9]), p##10 = JC_SPLAT(V, s[10]), p##11 = JC_SPLAT(V, s[11]),      \
+      p##14 = JC_SPLAT(V, s[14]), p##15 = JC_SPLAT(V, s[15]);                                                          \
+    V p##12 = JC_SPLAT(V, lo) + (IOTA);                                                                                \
+    V p##13 = JC_SPLAT(V, hi);                                                                                         \
+    if (counter64)                                                                                                     \
+        p##13 -= (V)(p##12 < JC_SPLAT(V, lo)); /* lanes that wrapped: -(-1) */                                         \
     const V p##c12 = p##12, p##c13 = p##13
 
+// clang-format off
 #define JC_VADD(p, V)                                                                                     \
     do {                                                                                                  \
         p##0 += JC_SPLAT(V, s[0]); p##1 += JC_SPLAT(V, s[1]); p##2 += JC_SPLAT(V, s[2]);                  \
@@ -176,9 +176,10 @@ JC_AI u32x8 jc_rot8_x8(u32x8 x)
         p##9 += JC_SPLAT(V, s[9]); p##10 += JC_SPLAT(V, s[10]); p##11 += JC_SPLAT(V, s[11]);              \
         p##12 += p##c12; p##13 += p##c13; p##14 += JC_SPLAT(V, s[14]); p##15 += JC_SPLAT(V, s[15]);       \
     } while (0)
+// clang-format on
 
-#define JC_VARRAY(p) {p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7,                                     \
-                      p##8, p##9, p##10, p##11, p##12, p##13, p##14, p##15}
+#define JC_VARRAY(p)                                                                                                   \
+    {p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7, p##8, p##9, p##10, p##11, p##12, p##13, p##14, p##15}
 
 /* The bytes of a keystream vector that a partly used pass covers (n < its size), through a stack copy that is
  * wiped after (out of line: only the call's last pass takes it, and once). */
@@ -191,21 +192,21 @@ static __attribute__((noinline)) void jc_put_part(uint8_t *k, const uint8_t *in,
 /* XOR one keystream vector into the message (or write it raw when in == NULL) at byte offset off, only its bytes
  * below lim: the pass's bytes to emit, 64 W for a full pass (a constant: the comparisons fold away) or the call's
  * length for its last, partly used one, which so reads and writes nothing past the message. */
-#define JC_DEFINE_PUT(V)                                                                                  \
-    JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off, size_t lim)                  \
-    {                                                                                                     \
-        if (off + sizeof k <= lim) {                                                                      \
-            if (in != NULL) {                                                                             \
-                V m;                                                                                      \
-                memcpy(&m, in + off, sizeof m);                                                           \
-                k ^= m;                                                                                   \
-            }                                                                                             \
-            memcpy(out + off, &k, sizeof k);                                                              \
-        } else if (off < lim) {                                                                           \
-            uint8_t b_[sizeof k];                                                                         \
-            memcpy(b_, &k, sizeof k);                                                                     \
-            jc_put_part(b_, in != NULL ? in + off : NULL, out + off, lim - off, sizeof k);                \
-        }                                                                                                 \
+#define JC_DEFINE_PUT(V)                                                                                               \
+    JC_AI void jc_put_##V(V k, const uint8_t *in, uint8_t *out, size_t off, size_t lim)                                \
+    {                                                                                                                  \
+        if (off + sizeof k <= lim) {                                                                                   \
+            if (in != NULL) {                                                                                          \
+                V m;                                                                                                   \
+                memcpy(&m, in + off, sizeof m);                                                                        \
+                k ^= m;                                                                                                \
+            }                                                                                                          \
+            memcpy(out + off, &k, sizeof k);                                                                           \
+        } else if (off < lim) {                                                                                        \
+            uint8_t b_[sizeof k];                                                                                      \
+            memcpy(b_, &k, sizeof k);                                                                                  \
+            jc_put_part(b_, in != NULL ? in + off : NULL, out + off, lim - off, sizeof k);                             \
+        }                                                                                                              \
     }
 JC_DEFINE_PUT(u32x4)
 #if JC_HAVE_X8
@@ -250,14 +251,11 @@ JC_AI void jc_store_x8(const u32x8 o[16], const uint8_t *in, uint8_t *out, size_
         q[g][3] = __builtin_shufflevector(abhi, cdhi, 2, 3, 10, 11, 6, 7, 14, 15);
     }
     for (int j = 0; j < 4; j++) {
-        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j,
+        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j, lim);
+        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out, 64 * j + 32, lim);
+        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64 * (j + 4), lim);
+        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64 * (j + 4) + 32,
                      lim);
-        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 0, 1, 2, 3, 8, 9, 10, 11), in, out,
-                     64 * j + 32, lim);
-        jc_put_u32x8(__builtin_shufflevector(q[0][j], q[1][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
-                     64 * (j + 4), lim);
-        jc_put_u32x8(__builtin_shufflevector(q[2][j], q[3][j], 4, 5, 6, 7, 12, 13, 14, 15), in, out,
-                     64 * (j + 4) + 32, lim);
     }
 }
 #endif
@@ -306,23 +304,22 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
  * (or the AEAD's key block) costs little beside it instead of a scalar call of its own. llen <= 64 bytes of it
  * are XORed from lin into lout (lin == NULL: raw keystream).
  */
-#define JC_SINIT(k)                                                                                       \
-    uint32_t k##0 = s[0], k##1 = s[1], k##2 = s[2], k##3 = s[3], k##4 = s[4], k##5 = s[5], k##6 = s[6],   \
-             k##7 = s[7], k##8 = s[8], k##9 = s[9], k##10 = s[10], k##11 = s[11], k##12, k##13,           \
-             k##14 = s[14], k##15 = s[15];                                                                \
-    jc_counter_at(s, counter64, lblk, &k##12, &k##13);                                                    \
+#define JC_SINIT(k)                                                                                                    \
+    uint32_t k##0 = s[0], k##1 = s[1], k##2 = s[2], k##3 = s[3], k##4 = s[4], k##5 = s[5], k##6 = s[6], k##7 = s[7],   \
+             k##8 = s[8], k##9 = s[9], k##10 = s[10], k##11 = s[11], k##12, k##13, k##14 = s[14], k##15 = s[15];       \
+    jc_counter_at(s, counter64, lblk, &k##12, &k##13);                                                                 \
     const uint32_t k##c12 = k##12, k##c13 = k##13
 
-#define JC_SFINISH(k)                                                                                     \
-    do {                                                                                                  \
-        uint32_t w_[16] = {k##0 + s[0], k##1 + s[1], k##2 + s[2], k##3 + s[3], k##4 + s[4], k##5 + s[5],  \
-                           k##6 + s[6], k##7 + s[7], k##8 + s[8], k##9 + s[9], k##10 + s[10],            \
-                           k##11 + s[11], k##12 + k##c12, k##13 + k##c13, k##14 + s[14], k##15 + s[15]};  \
-        uint8_t b_[64];                                                                                   \
-        memcpy(b_, w_, 64); /* little-endian target */                                                    \
-        jc_xor_tail(lin, lout, b_, llen);                                                                 \
-        jc_wipe(w_, sizeof w_);                                                                           \
-        jc_wipe(b_, sizeof b_);                                                                           \
+#define JC_SFINISH(k)                                                                                                  \
+    do {                                                                                                               \
+        uint32_t w_[16] = {k##0 + s[0],    k##1 + s[1],    k##2 + s[2],   k##3 + s[3],  k##4 + s[4],   k##5 + s[5],    \
+                           k##6 + s[6],    k##7 + s[7],    k##8 + s[8],   k##9 + s[9],  k##10 + s[10], k##11 + s[11],  \
+                           k##12 + k##c12, k##13 + k##c13, k##14 + s[14], k##15 + s[15]};                              \
+        uint8_t b_[64];                                                                                                \
+        memcpy(b_, w_, 64); /* little-endian target */                                                                 \
+        jc_xor_tail(lin, lout, b_, llen);                                                                              \
+        jc_wipe(w_, sizeof w_);                                                                                        \
+        jc_wipe(b_, sizeof b_);                                                                                        \
     } while (0)
 
 /* ---------------------------------------------------------------------------------------------------------
@@ -331,86 +328,85 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
  * when `lone` (a constant in each caller).
  */
 #define JC_LONE_PARAMS int lone, size_t lblk, const uint8_t *lin, uint8_t *lout, size_t llen
-#define JC_DEFINE_VPASS(W, V, IOTA)                                                                       \
-    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
-                             const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                 \
-    {                                                                                                     \
-        uint32_t lo, hi;                                                                                  \
-        jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
-        JC_VINIT(x, V, IOTA);                                                                             \
-        JC_SINIT(k);                                                                                      \
-        for (int r = 0; r < rounds; r += 2) {                                                             \
-            JC_DROUND(x);                                                                                 \
-            if (lone)                                                                                     \
-                JC_SDROUND(k);                                                                            \
-        }                                                                                                 \
-        JC_VADD(x, V);                                                                                    \
-        const V o[16] = JC_VARRAY(x);                                                                     \
-        if (in != NULL)                                                                                   \
-            jc_store_x##W(o, in, out, lim);                                                               \
-        else                                                                                              \
-            jc_store_x##W(o, NULL, out, lim);                                                             \
-        if (lone)                                                                                         \
-            JC_SFINISH(k);                                                                                \
-    }                                                                                                     \
+#define JC_DEFINE_VPASS(W, V, IOTA)                                                                                    \
+    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,           \
+                             uint8_t *out, size_t lim, JC_LONE_PARAMS)                                                 \
+    {                                                                                                                  \
+        uint32_t lo, hi;                                                                                               \
+        jc_counter_at(s, counter64, blk, &lo, &hi);                                                                    \
+        JC_VINIT(x, V, IOTA);                                                                                          \
+        JC_SINIT(k);                                                                                                   \
+        for (int r = 0; r < rounds; r += 2) {                                                                          \
+            JC_DROUND(x);                                                                                              \
+            if (lone)                                                                                                  \
+                JC_SDROUND(k);                                                                                         \
+        }                                                                                                              \
+        JC_VADD(x, V);                                                                                                 \
+        const V o[16] = JC_VARRAY(x);                                                                                  \
+        if (in != NULL)                                                                                                \
+            jc_store_x##W(o, in, out, lim);                                                                            \
+        else                                                                                                           \
+            jc_store_x##W(o, NULL, out, lim);                                                                          \
+        if (lone)                                                                                                      \
+            JC_SFINISH(k);                                                                                             \
+    }                                                                                                                  \
     JC_DEFINE_PASS_ENTRIES(W, jc_vpass_x##W)
 
 /* WX + WY blocks as two independent states, of WX and WY blocks (vectors VX and VY), in one loop: twice the
  * independent dependency chains of one pass, for cores where one pass is latency-bound rather than throughput-bound.
  * WY < WX where the second state only needs to cover a call's last blocks (a 16-block state beside an 8-block one
  * costs three quarters of two 16-block states where 512-bit ops take two 256-bit slots). */
-#define JC_DEFINE_VPASS2(W, WX, VX, IOTAX, WY, VY, IOTAY)                                                 \
-    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
-                             const uint8_t *in, uint8_t *out, size_t lim, JC_LONE_PARAMS)                 \
-    {                                                                                                     \
-        uint32_t lo, hi;                                                                                  \
-        jc_counter_at(s, counter64, blk, &lo, &hi);                                                       \
-        JC_VINIT(x, VX, IOTAX);                                                                           \
-        jc_counter_at(s, counter64, blk + WX, &lo, &hi);                                                  \
-        JC_VINIT(y, VY, IOTAY);                                                                           \
-        JC_SINIT(k);                                                                                      \
-        for (int r = 0; r < rounds; r += 2) {                                                             \
-            JC_DROUND(x);                                                                                 \
-            JC_DROUND(y);                                                                                 \
-            if (lone)                                                                                     \
-                JC_SDROUND(k);                                                                            \
-        }                                                                                                 \
-        JC_VADD(x, VX);                                                                                   \
-        JC_VADD(y, VY);                                                                                   \
-        const VX ox[16] = JC_VARRAY(x);                                                                   \
-        const VY oy[16] = JC_VARRAY(y);                                                                   \
-        const size_t ylim = lim > 64 * WX ? lim - 64 * WX : 0;                                            \
-        if (in != NULL) {                                                                                 \
-            jc_store_x##WX(ox, in, out, lim);                                                             \
-            jc_store_x##WY(oy, in + 64 * WX, out + 64 * WX, ylim);                                        \
-        } else {                                                                                          \
-            jc_store_x##WX(ox, NULL, out, lim);                                                           \
-            jc_store_x##WY(oy, NULL, out + 64 * WX, ylim);                                                \
-        }                                                                                                 \
-        if (lone)                                                                                         \
-            JC_SFINISH(k);                                                                                \
-    }                                                                                                     \
+#define JC_DEFINE_VPASS2(W, WX, VX, IOTAX, WY, VY, IOTAY)                                                              \
+    JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,           \
+                             uint8_t *out, size_t lim, JC_LONE_PARAMS)                                                 \
+    {                                                                                                                  \
+        uint32_t lo, hi;                                                                                               \
+        jc_counter_at(s, counter64, blk, &lo, &hi);                                                                    \
+        JC_VINIT(x, VX, IOTAX);                                                                                        \
+        jc_counter_at(s, counter64, blk + WX, &lo, &hi);                                                               \
+        JC_VINIT(y, VY, IOTAY);                                                                                        \
+        JC_SINIT(k);                                                                                                   \
+        for (int r = 0; r < rounds; r += 2) {                                                                          \
+            JC_DROUND(x);                                                                                              \
+            JC_DROUND(y);                                                                                              \
+            if (lone)                                                                                                  \
+                JC_SDROUND(k);                                                                                         \
+        }                                                                                                              \
+        JC_VADD(x, VX);                                                                                                \
+        JC_VADD(y, VY);                                                                                                \
+        const VX ox[16] = JC_VARRAY(x);                                                                                \
+        const VY oy[16] = JC_VARRAY(y);                                                                                \
+        const size_t ylim = lim > 64 * WX ? lim - 64 * WX : 0;                                                         \
+        if (in != NULL) {                                                                                              \
+            jc_store_x##WX(ox, in, out, lim);                                                                          \
+            jc_store_x##WY(oy, in + 64 * WX, out + 64 * WX, ylim);                                                     \
+        } else {                                                                                                       \
+            jc_store_x##WX(ox, NULL, out, lim);                                                                        \
+            jc_store_x##WY(oy, NULL, out + 64 * WX, ylim);                                                             \
+        }                                                                                                              \
+        if (lone)                                                                                                      \
+            JC_SFINISH(k);                                                                                             \
+    }                                                                                                                  \
     JC_DEFINE_PASS_ENTRIES(W, jc_vpass_x##W)
 
 /* jc_pass_x<W>; jc_pass_x<W>_part, the call's last pass, of which only the first lim bytes (less than 64 W) are
  * the message's; jc_pass_x<W>_lone with the lone block; over the pass core CORE. */
-#define JC_DEFINE_PASS_ENTRIES(W, CORE)                                                                   \
-    static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk,                \
-                             const uint8_t *in, uint8_t *out)                                             \
-    {                                                                                                     \
-        CORE(s, rounds, counter64, blk, in, out, 64 * W, 0, 0, NULL, NULL, 0);                            \
-    }                                                                                                     \
-    static void jc_pass_x##W##_part(const uint32_t s[16], int rounds, int counter64, size_t blk,         \
-                                    const uint8_t *in, uint8_t *out, size_t lim)                          \
-    {                                                                                                     \
-        CORE(s, rounds, counter64, blk, in, out, lim, 0, 0, NULL, NULL, 0);                               \
-    }                                                                                                     \
-    __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds,            \
-                                                            int counter64, size_t blk, const uint8_t *in, \
-                                                            uint8_t *out, size_t lblk, const uint8_t *lin, \
-                                                            uint8_t *lout, size_t llen)                   \
-    {                                                                                                     \
-        CORE(s, rounds, counter64, blk, in, out, 64 * W, 1, lblk, lin, lout, llen);                       \
+#define JC_DEFINE_PASS_ENTRIES(W, CORE)                                                                                \
+    static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,           \
+                             uint8_t *out)                                                                             \
+    {                                                                                                                  \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 0, 0, NULL, NULL, 0);                                         \
+    }                                                                                                                  \
+    static void jc_pass_x##W##_part(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,    \
+                                    uint8_t *out, size_t lim)                                                          \
+    {                                                                                                                  \
+        CORE(s, rounds, counter64, blk, in, out, lim, 0, 0, NULL, NULL, 0);                                            \
+    }                                                                                                                  \
+    __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds, int counter64,           \
+                                                            size_t blk, const uint8_t *in, uint8_t *out, size_t lblk,  \
+                                                            const uint8_t *lin, uint8_t *lout, size_t llen)            \
+    {                                                                                                                  \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 1, lblk, lin, lout, llen);                                    \
     }
 
 #define JC_IOTA4 ((u32x4){0, 1, 2, 3})
@@ -450,6 +446,7 @@ JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16, 16, u32x16, JC_IOTA16)
 /* ---------------------------------------------------------------------------------------------------------
  * Horizontal passes: one 128-bit vector per row (a = words 0..3, b = 4..7, c = 8..11, d = 12..15).
  */
+// clang-format off
 #define JC_HQR(a, b, c, d)                                                                                \
     do {                                                                                                  \
         a += b; d ^= a; d = JC_ROT16(d);                                                                  \
@@ -457,6 +454,7 @@ JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16, 16, u32x16, JC_IOTA16)
         a += b; d ^= a; d = JC_ROT8(d);                                                                   \
         c += d; b ^= c; b = JC_ROT7(b);                                                                   \
     } while (0)
+// clang-format on
 /* Lane index lists for a vector of one or two 128-bit lanes (one block per lane): P(o) lists the four words of
  * the lane that starts at word o. */
 #define JC_LANES1(P) P(0)
@@ -469,34 +467,34 @@ JC_DEFINE_VPASS2(32, 16, u32x16, JC_IOTA16, 16, u32x16, JC_IOTA16)
  * holds a[i-1], b[i], c[i+1], d[i+2], the diagonal from a[i-1]): a round ends with b's rotate by 7, so moving b
  * would put a shuffle on the critical path twice a double round, while a, c and d are ready earlier and move in
  * the shadow of b's last ops. */
-#define JC_HDIAG(LANES, a, c, d)                                                                          \
-    do {                                                                                                  \
-        a = __builtin_shufflevector(a, a, LANES(JC_LROT3));                                               \
-        c = __builtin_shufflevector(c, c, LANES(JC_LROT1));                                               \
-        d = __builtin_shufflevector(d, d, LANES(JC_LROT2));                                               \
+#define JC_HDIAG(LANES, a, c, d)                                                                                       \
+    do {                                                                                                               \
+        a = __builtin_shufflevector(a, a, LANES(JC_LROT3));                                                            \
+        c = __builtin_shufflevector(c, c, LANES(JC_LROT1));                                                            \
+        d = __builtin_shufflevector(d, d, LANES(JC_LROT2));                                                            \
     } while (0)
-#define JC_HUNDIAG(LANES, a, c, d)                                                                        \
-    do {                                                                                                  \
-        a = __builtin_shufflevector(a, a, LANES(JC_LROT1));                                               \
-        c = __builtin_shufflevector(c, c, LANES(JC_LROT3));                                               \
-        d = __builtin_shufflevector(d, d, LANES(JC_LROT2));                                               \
+#define JC_HUNDIAG(LANES, a, c, d)                                                                                     \
+    do {                                                                                                               \
+        a = __builtin_shufflevector(a, a, LANES(JC_LROT1));                                                            \
+        c = __builtin_shufflevector(c, c, LANES(JC_LROT3));                                                            \
+        d = __builtin_shufflevector(d, d, LANES(JC_LROT2));                                                            \
     } while (0)
 #define JC_DIAG(a, c, d) JC_HDIAG(JC_LANES1, a, c, d)
 #define JC_UNDIAG(a, c, d) JC_HUNDIAG(JC_LANES1, a, c, d)
 
 /* The rounds of two interleaved horizontal states (a, b, c, d) and (e, f, g, h), of one block per lane; EXTRA runs
  * once a double round beside them. */
-#define JC_HROUNDS2(LANES, a, b, c, d, e, f, g, h, EXTRA)                                                 \
-    for (int r = 0; r < rounds; r += 2) {                                                                 \
-        EXTRA;                                                                                            \
-        JC_HQR(a, b, c, d);                                                                               \
-        JC_HQR(e, f, g, h);                                                                               \
-        JC_HDIAG(LANES, a, c, d);                                                                         \
-        JC_HDIAG(LANES, e, g, h);                                                                         \
-        JC_HQR(a, b, c, d);                                                                               \
-        JC_HQR(e, f, g, h);                                                                               \
-        JC_HUNDIAG(LANES, a, c, d);                                                                       \
-        JC_HUNDIAG(LANES, e, g, h);                                                                       \
+#define JC_HROUNDS2(LANES, a, b, c, d, e, f, g, h, EXTRA)                                                              \
+    for (int r = 0; r < rounds; r += 2) {                                                                              \
+        EXTRA;                                                                                                         \
+        JC_HQR(a, b, c, d);                                                                                            \
+        JC_HQR(e, f, g, h);                                                                                            \
+        JC_HDIAG(LANES, a, c, d);                                                                                      \
+        JC_HDIAG(LANES, e, g, h);                                                                                      \
+        JC_HQR(a, b, c, d);                                                                                            \
+        JC_HQR(e, f, g, h);                                                                                            \
+        JC_HUNDIAG(LANES, a, c, d);                                                                                    \
+        JC_HUNDIAG(LANES, e, g, h);                                                                                    \
     }
 
 JC_AI u32x4 jc_load_u32x4(const uint32_t *p)
@@ -509,8 +507,8 @@ JC_AI u32x4 jc_load_u32x4(const uint32_t *p)
 /* One block: the scalar kernel. A horizontal one-block SIMD pass is one serial dependency chain; the scalar
  * code runs four quarter rounds in parallel on the integer ALUs and measured faster
  * (docs/bench/tuning.md#scalar-one-block). len <= 64. */
-static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, size_t blk,
-                            const uint8_t *in, uint8_t *out, size_t len)
+static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                            uint8_t *out, size_t len)
 {
     uint32_t st[16];
     memcpy(st, s, sizeof st);
@@ -521,8 +519,8 @@ static void jc_pass_scalar1(const uint32_t s[16], int rounds, int counter64, siz
 
 /* Two blocks, two interleaved horizontal states (twice the ILP of one; no transpose); lim as in the vertical
  * passes. */
-JC_AI void jc_hpass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
-                       uint8_t *out, size_t lim)
+JC_AI void jc_hpass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in, uint8_t *out,
+                       size_t lim)
 {
     uint32_t lo, hi, lo1, hi1;
     jc_counter_at(s, counter64, blk, &lo, &hi);
@@ -541,8 +539,7 @@ JC_AI void jc_hpass_x2(const uint32_t s[16], int rounds, int counter64, size_t b
     jc_put_u32x4(g + c0, in, out, 96, lim);
     jc_put_u32x4(h + d1, in, out, 112, lim);
 }
-static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
-                       uint8_t *out)
+static void jc_pass_x2(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in, uint8_t *out)
 {
     jc_hpass_x2(s, rounds, counter64, blk, in, out, 128);
 }
@@ -566,8 +563,8 @@ JC_AI void jc_hstore_x2(u32x8 a, u32x8 b, u32x8 c, u32x8 d, const uint8_t *in, u
     jc_put_u32x8(__builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 64, lim);
     jc_put_u32x8(__builtin_shufflevector(c, d, 4, 5, 6, 7, 12, 13, 14, 15), in, out, 96, lim);
 }
-JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
-                       uint8_t *out, size_t lim, JC_LONE_PARAMS)
+JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in, uint8_t *out,
+                       size_t lim, JC_LONE_PARAMS)
 {
     const u32x4 ra = jc_load_u32x4(s), rb = jc_load_u32x4(s + 4), rc = jc_load_u32x4(s + 8);
     const u32x8 a0 = __builtin_shufflevector(ra, ra, JC_LANES2(JC_ROW));
@@ -583,8 +580,7 @@ JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t b
     JC_SINIT(k);
     JC_HROUNDS2(JC_LANES2, a, b, c, d, e, f, g, h, if (lone) JC_SDROUND(k));
     jc_hstore_x2(a + a0, b + b0, c + c0, d + d0, in, out, lim);
-    jc_hstore_x2(e + a0, f + b0, g + c0, h + d1, in == NULL ? NULL : in + 128, out + 128,
-                 lim > 128 ? lim - 128 : 0);
+    jc_hstore_x2(e + a0, f + b0, g + c0, h + d1, in == NULL ? NULL : in + 128, out + 128, lim > 128 ? lim - 128 : 0);
     if (lone)
         JC_SFINISH(k);
 }
@@ -611,8 +607,8 @@ JC_DEFINE_PASS_ENTRIES(4, jc_hpass_x4)
 
 #if JC_MAC_PASS == 8
 #define JC_MAC_SCALAR 32
-JC_AI void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out, uint64_t acc[3],
-                       uint64_t r0, uint64_t r1, uint64_t s1, const uint8_t *mac)
+JC_AI void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out, uint64_t acc[3], uint64_t r0,
+                       uint64_t r1, uint64_t s1, const uint8_t *mac)
 {
     const int counter64 = 0;
     uint64_t h0 = acc[0], h1 = acc[1], h2 = acc[2];
@@ -638,8 +634,8 @@ JC_AI void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint
 }
 #elif JC_MAC_PASS == 32 && JC_HAVE_X32_AS_2X16
 #define JC_MAC_SCALAR (20 * JC_MAC_STEPS_Y + JC_MAC_STEPS_END)
-#define JC_MAC_STEPS(n)                                                                                   \
-    for (int i_ = 0; i_ < (n); i_++, mac += 16)                                                           \
+#define JC_MAC_STEPS(n)                                                                                                \
+    for (int i_ = 0; i_ < (n); i_++, mac += 16)                                                                        \
     JC_POLY_STEP(h0, h1, h2, r0, r1, s1, mac)
 /* Out of line: inlined into the driver it ran slower (chacha_avx512.c). */
 static __attribute__((noinline)) void jc_pass_mac(const uint32_t s[16], size_t blk, const uint8_t *in, uint8_t *out,
@@ -677,8 +673,8 @@ static __attribute__((noinline)) void jc_pass_mac(const uint32_t s[16], size_t b
 _Static_assert(JC_MAC_SCALAR > 0 && JC_MAC_SCALAR <= 4 * JC_MAC_PASS, "a pass absorbs at most its own bytes");
 
 /* See jc_xor_mac_fn in jchacha.h (the group is 64 JC_MAC_PASS bytes). */
-void JC_XOR_MAC_NAME(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
-                     int open, const uint8_t *first)
+void JC_XOR_MAC_NAME(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac, int open,
+                     const uint8_t *first)
 {
     enum { GROUP = 64 * JC_MAC_PASS, KERNEL = GROUP - 16 * JC_MAC_SCALAR };
     uint64_t h[3], r[2];
@@ -745,44 +741,44 @@ JC_AI int jc_pick_group(size_t nb)
 
 /* A pass of g blocks over the call's next len bytes: a full one when len reaches 64 g, else the call's last, partly
  * used one (jc_pass_x<g>_part), which stores only those len bytes. */
-#define JC_PASS_CASE(W)                                                                                   \
-    case W:                                                                                               \
-        if (len >= 64 * (size_t)(W))                                                                      \
-            jc_pass_x##W(s, rounds, counter64, blk, in, out);                                             \
-        else                                                                                              \
-            jc_pass_x##W##_part(s, rounds, counter64, blk, in, out, len);                                 \
+#define JC_PASS_CASE(W)                                                                                                \
+    case W:                                                                                                            \
+        if (len >= 64 * (size_t)(W))                                                                                   \
+            jc_pass_x##W(s, rounds, counter64, blk, in, out);                                                          \
+        else                                                                                                           \
+            jc_pass_x##W##_part(s, rounds, counter64, blk, in, out, len);                                              \
         break
-JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
-                         const uint8_t *in, uint8_t *out, size_t len)
+JC_AI void jc_pass_group(int g, const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                         uint8_t *out, size_t len)
 {
     switch (g) {
 #if JC_HAS_PASS32
-    JC_PASS_CASE(32);
+        JC_PASS_CASE(32);
 #endif
 #if JC_HAS_PASS24
-    JC_PASS_CASE(24);
+        JC_PASS_CASE(24);
 #endif
 #if JC_HAS_PASS16
-    JC_PASS_CASE(16);
+        JC_PASS_CASE(16);
 #endif
 #if JC_HAS_PASS8
-    JC_PASS_CASE(8);
+        JC_PASS_CASE(8);
 #endif
-    JC_PASS_CASE(4);
-    default: /* 2 */
-    JC_PASS_CASE(2);
+        JC_PASS_CASE(4);
+    default: /* 2 */ JC_PASS_CASE(2);
     }
 }
 
 /* A full pass of g blocks with the call's last block (len - 64 g bytes, 1..64) as its lone block: 1 if g has
  * such a pass, else 0. */
-JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counter64, size_t blk,
-                             const uint8_t *in, uint8_t *out, size_t len)
+JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,
+                             uint8_t *out, size_t len)
 {
     const size_t n = 64 * (size_t)g;
     const uint8_t *lin = in != NULL ? in + n : NULL;
     switch (g) {
 #if JC_HAS_PASS32
+    // clang-format off
     case 32: jc_pass_x32_lone(s, rounds, counter64, blk, in, out, blk + 32, lin, out + n, len - n); return 1;
 #endif
 #if JC_HAS_PASS24
@@ -795,12 +791,12 @@ JC_AI int jc_pass_group_lone(int g, const uint32_t s[16], int rounds, int counte
     case 8: jc_pass_x8_lone(s, rounds, counter64, blk, in, out, blk + 8, lin, out + n, len - n); return 1;
 #endif
     case 4: jc_pass_x4_lone(s, rounds, counter64, blk, in, out, blk + 4, lin, out + n, len - n); return 1;
+    // clang-format on
     default: return 0;
     }
 }
 
-void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64,
-                 const uint8_t *in, uint8_t *out, size_t len)
+void JC_XOR_NAME(const uint32_t state[16], int rounds, int counter64, const uint8_t *in, uint8_t *out, size_t len)
 {
     size_t blk = 0;
     while (len >= 64 * (size_t)JC_MAX_GROUP) {

@@ -51,9 +51,15 @@ static const struct {
     unsigned bit;
     const char *name;
 } feature_names[] = {
-    {F_SSE2, "sse2"},           {F_AVX, "avx"},           {F_AVX2, "avx2"},
-    {F_AVX512F, "avx512f"},     {F_AVX512VL, "avx512vl"}, {F_AVX512BW, "avx512bw"},
-    {F_AVX512IFMA, "avx512ifma"}, {F_AVX512VBMI, "avx512vbmi"}, {F_ASIMD, "asimd"},
+    {F_SSE2, "sse2"},
+    {F_AVX, "avx"},
+    {F_AVX2, "avx2"},
+    {F_AVX512F, "avx512f"},
+    {F_AVX512VL, "avx512vl"},
+    {F_AVX512BW, "avx512bw"},
+    {F_AVX512IFMA, "avx512ifma"},
+    {F_AVX512VBMI, "avx512vbmi"},
+    {F_ASIMD, "asimd"},
 };
 
 #if JC_ARCH_X86
@@ -145,9 +151,12 @@ typedef struct {
  * ISA: its name, ChaCha20, HChaCha20 and XOR kernels, and why_not_<isa>; the rest of jc_backend follows by name
  * (a field left out is 0 / NULL).
  */
-#define ROW(isa, ...)                                                                                          \
-    {.backend = {.name = #isa, .xor_fn = jc_chacha_xor_##isa, .hchacha_fn = jc_hchacha_##isa,                  \
-                 .xor_bytes = jc_xor_bytes_##isa, __VA_ARGS__},                                                \
+#define ROW(isa, ...)                                                                                                  \
+    {.backend = {.name = #isa,                                                                                         \
+                 .xor_fn = jc_chacha_xor_##isa,                                                                        \
+                 .hchacha_fn = jc_hchacha_##isa,                                                                       \
+                 .xor_bytes = jc_xor_bytes_##isa,                                                                      \
+                 __VA_ARGS__},                                                                                         \
      .why_not = why_not_##isa},
 
 static const char *why_not_portable(unsigned f)
@@ -155,8 +164,8 @@ static const char *why_not_portable(unsigned f)
     (void)f;
     return NULL;
 }
-#define JC_ROW_portable                                                                                        \
-    ROW(portable, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_PORTABLE,      \
+#define JC_ROW_portable                                                                                                \
+    ROW(portable, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_PORTABLE,               \
         .aead_short_open = JC_AEAD_SHORT_PORTABLE)
 
 #if JCHACHA_HAVE_AVX2
@@ -168,9 +177,9 @@ static const char *why_not_avx2(unsigned f)
         return "OS does not save YMM state (XCR0)";
     return NULL;
 }
-#define JC_ROW_avx2                                                                                            \
-    ROW(avx2, .poly_blocks = jc_poly1305_blocks_avx2, .xor_mac = jc_chacha_xor_mac_avx2,                       \
-        .xor_mac_group = JC_XOR_MAC_GROUP_AVX2, .aead_short_seal = JC_AEAD_SHORT_SEAL_AVX2,                    \
+#define JC_ROW_avx2                                                                                                    \
+    ROW(avx2, .poly_blocks = jc_poly1305_blocks_avx2, .xor_mac = jc_chacha_xor_mac_avx2,                               \
+        .xor_mac_group = JC_XOR_MAC_GROUP_AVX2, .aead_short_seal = JC_AEAD_SHORT_SEAL_AVX2,                            \
         .aead_short_open = JC_AEAD_SHORT_OPEN_AVX2, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX2)
 #else
 #define JC_ROW_avx2
@@ -202,10 +211,10 @@ static void poly_blocks_avx512(jc_poly1305 *st, const uint8_t *m, size_t nblocks
     else
         JC_POLY_NO_IFMA(st, m, nblocks);
 }
-#define JC_ROW_avx512                                                                                          \
-    ROW(avx512, .poly_blocks = poly_blocks_avx512, .xor_mac = jc_chacha_xor_mac_avx512,                        \
-        .xor_mac_group = JC_XOR_MAC_GROUP_AVX512, .aead_short_seal = JC_AEAD_SHORT_AVX512,                     \
-        .aead_short_open = JC_AEAD_SHORT_AVX512, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX512,     \
+#define JC_ROW_avx512                                                                                                  \
+    ROW(avx512, .poly_blocks = poly_blocks_avx512, .xor_mac = jc_chacha_xor_mac_avx512,                                \
+        .xor_mac_group = JC_XOR_MAC_GROUP_AVX512, .aead_short_seal = JC_AEAD_SHORT_AVX512,                             \
+        .aead_short_open = JC_AEAD_SHORT_AVX512, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX512,             \
         .aead_key_pass = 1)
 #else
 #define JC_ROW_avx512
@@ -216,8 +225,8 @@ static const char *why_not_neon(unsigned f)
 {
     return (f & F_ASIMD) ? NULL : "CPU lacks ASIMD (HWCAP)";
 }
-#define JC_ROW_neon                                                                                            \
-    ROW(neon, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_UNMEASURED,        \
+#define JC_ROW_neon                                                                                                    \
+    ROW(neon, .poly_blocks = jc_poly1305_blocks_portable, .aead_short_seal = JC_AEAD_SHORT_UNMEASURED,                 \
         .aead_short_open = JC_AEAD_SHORT_UNMEASURED)
 #else
 #define JC_ROW_neon

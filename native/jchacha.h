@@ -28,8 +28,8 @@ extern "C" {
  * and nothing outside [out, out+len) is written and nothing outside [in, in+len) is read. rounds is 8, 12 or
  * 20. The keystream is the little-endian serialization of the output words.
  */
-typedef void (*jc_xor_fn)(const uint32_t state[16], int rounds, int counter64,
-                          const uint8_t *in, uint8_t *out, size_t len);
+typedef void (*jc_xor_fn)(const uint32_t state[16], int rounds, int counter64, const uint8_t *in, uint8_t *out,
+                          size_t len);
 
 /* HChaCha20 (draft-irtf-cfrg-xchacha 2.2): words 0..3 and 12..15 of the permuted state, no final add.
  * The state is built from the "expand 32-byte k" constants, key[0..7] and nonce[0..3] (words, already
@@ -40,10 +40,10 @@ typedef void (*jc_hchacha_fn)(const uint32_t key[8], const uint32_t nonce[4], in
  * overlap). Each step loads before it stores. */
 typedef void (*jc_xor_bytes_fn)(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 
-#define JC_DECLARE_KERNELS(isa)                                                                           \
-    void jc_chacha_xor_##isa(const uint32_t state[16], int rounds, int counter64,                         \
-                             const uint8_t *in, uint8_t *out, size_t len);                                \
-    void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]); \
+#define JC_DECLARE_KERNELS(isa)                                                                                        \
+    void jc_chacha_xor_##isa(const uint32_t state[16], int rounds, int counter64, const uint8_t *in, uint8_t *out,     \
+                             size_t len);                                                                              \
+    void jc_hchacha_##isa(const uint32_t key[8], const uint32_t nonce[4], int rounds, uint32_t out[8]);                \
     void jc_xor_bytes_##isa(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 
 /*
@@ -78,8 +78,8 @@ typedef void (*jc_xor_mac_fn)(const uint32_t state[16], const uint8_t *in, uint8
                               int open, const uint8_t *first);
 void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
                             int open, const uint8_t *first);
-void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
-                              jc_poly1305 *mac, int open, const uint8_t *first);
+void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
+                              int open, const uint8_t *first);
 
 /*
  * A backend: one row of the kernel table, holding every kernel of one instruction set (ChaCha20, HChaCha20, XOR,

@@ -12,7 +12,8 @@
 /* Backends this CPU runs, by handle (= index in the dispatch table); NULL where it cannot run. */
 static const jc_backend *g_runnable[JC_MAX_BACKENDS];
 
-void jc_runnable_init(void) {
+void jc_runnable_init(void)
+{
     int n = jc_backend_count();
     for (int i = 0; i < n && i < JC_MAX_BACKENDS; i++) {
         const jc_backend *b = jc_backend_at(i);
@@ -20,11 +21,13 @@ void jc_runnable_init(void) {
     }
 }
 
-const jc_backend *jc_runnable(int32_t handle) {
+const jc_backend *jc_runnable(int32_t handle)
+{
     return handle >= 0 && handle < JC_MAX_BACKENDS ? g_runnable[handle] : NULL;
 }
 
-void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]) {
+void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6])
+{
     s[0] = JC_SIGMA0;
     s[1] = JC_SIGMA1;
     s[2] = JC_SIGMA2;
@@ -35,7 +38,8 @@ void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]) {
     }
 }
 
-void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2) {
+void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2)
+{
     for (int i = 0; i < 12; i++) {
         s[i] = key[i];
     }
@@ -46,7 +50,8 @@ void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1
 }
 
 void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, uint32_t x0, uint32_t x1, uint32_t x2,
-                    uint32_t x3, uint32_t n1, uint32_t n2) {
+                    uint32_t x3, uint32_t n1, uint32_t n2)
+{
     const uint32_t x[4] = {x0, x1, x2, x3};
     uint32_t sub[8];
     b->hchacha_fn(key + 4, x, 20, sub); /* before s, which may be key, changes */
@@ -57,17 +62,20 @@ void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, ui
     jc_wipe(sub, sizeof sub);
 }
 
-static int rounds_ok(int32_t rounds) {
+static int rounds_ok(int32_t rounds)
+{
     return rounds == 8 || rounds == 12 || rounds == 20;
 }
 
-JC_CAPI int32_t jc_capi_abi_version(void) {
+JC_CAPI int32_t jc_capi_abi_version(void)
+{
     return JC_ABI_VERSION;
 }
 
-JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
-                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff,
-                            uint8_t *out, int64_t outoff, int64_t len) {
+JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr, int64_t nonce,
+                            int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff, uint8_t *out,
+                            int64_t outoff, int64_t len)
+{
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         return JC_CAPI_BAD_HANDLE;
@@ -84,7 +92,8 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
 }
 
 JC_CAPI int32_t jc_capi_xor_bytes(int32_t handle, const uint8_t *a, int64_t aoff, const uint8_t *b, int64_t boff,
-                                  uint8_t *out, int64_t outoff, int64_t len) {
+                                  uint8_t *out, int64_t outoff, int64_t len)
+{
     const jc_backend *be = jc_runnable(handle);
     if (be == NULL) {
         return JC_CAPI_BAD_HANDLE;
@@ -97,7 +106,8 @@ JC_CAPI int32_t jc_capi_xor_bytes(int32_t handle, const uint8_t *a, int64_t aoff
 }
 
 JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint32_t *nonce, int32_t rounds,
-                                uint32_t *out) {
+                                uint32_t *out)
+{
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         return JC_CAPI_BAD_HANDLE;
@@ -112,12 +122,13 @@ JC_CAPI int32_t jc_capi_hchacha(int32_t handle, const uint32_t *key, const uint3
 /* What seal and open check: the handle, then the pointers, offsets and lengths C can see. */
 static const jc_backend *aead_args(int32_t handle, const uint32_t *key, const uint8_t *aad, int64_t aadoff,
                                    int64_t aadlen, const uint8_t *in, int64_t inoff, int64_t len, const uint8_t *out,
-                                   int64_t outoff, int32_t *err) {
+                                   int64_t outoff, int32_t *err)
+{
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         *err = JC_CAPI_BAD_HANDLE;
-    } else if (key == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0)
-               || aadoff < 0 || inoff < 0 || outoff < 0) {
+    } else if (key == NULL || in == NULL || out == NULL || len < 0 || aadlen < 0 || (aad == NULL && aadlen > 0) ||
+               aadoff < 0 || inoff < 0 || outoff < 0) {
         *err = JC_CAPI_BAD_ARGUMENT;
         b = NULL;
     }
@@ -126,22 +137,25 @@ static const jc_backend *aead_args(int32_t handle, const uint32_t *key, const ui
 
 /* Seal and open once the message's state s is built (both wipe it). */
 static void seal_state(const jc_backend *b, uint32_t s[16], const uint8_t *aad, int64_t aadoff, int64_t aadlen,
-                       const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+                       const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff)
+{
     jc_aead_seal(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
     jc_wipe(s, 16 * sizeof s[0]);
 }
 
 static int32_t open_state(const jc_backend *b, uint32_t s[16], const uint8_t *aad, int64_t aadoff, int64_t aadlen,
-                          const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
-    int ok = jc_aead_open(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len,
-                          out + outoff);
+                          const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff)
+{
+    int ok =
+        jc_aead_open(b, s, aad == NULL ? NULL : aad + aadoff, (size_t)aadlen, in + inoff, (size_t)len, out + outoff);
     jc_wipe(s, 16 * sizeof s[0]);
     return ok;
 }
 
 JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
                                   const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
-                                  int64_t len, uint8_t *out, int64_t outoff) {
+                                  int64_t len, uint8_t *out, int64_t outoff)
+{
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b != NULL) {
@@ -154,7 +168,8 @@ JC_CAPI int32_t jc_capi_aead_seal(int32_t handle, const uint32_t *key, int32_t n
 
 JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n0, int32_t n1, int32_t n2,
                                   const uint8_t *aad, int64_t aadoff, int64_t aadlen, const uint8_t *in, int64_t inoff,
-                                  int64_t len, uint8_t *out, int64_t outoff) {
+                                  int64_t len, uint8_t *out, int64_t outoff)
+{
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b == NULL) {
@@ -167,7 +182,8 @@ JC_CAPI int32_t jc_capi_aead_open(int32_t handle, const uint32_t *key, int32_t n
 
 JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
                                    int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
-                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff)
+{
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b != NULL) {
@@ -180,7 +196,8 @@ JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t 
 
 JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
                                    int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
-                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff) {
+                                   const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff)
+{
     int32_t err = JC_CAPI_OK;
     const jc_backend *b = aead_args(handle, key, aad, aadoff, aadlen, in, inoff, len, out, outoff, &err);
     if (b == NULL) {

@@ -56,9 +56,9 @@ JC_CAPI int32_t jc_capi_abi_version(void);
 
 /* jc_xor_fn of backend `handle` over len bytes at in + inoff and out + outoff (in may be NULL: raw keystream;
  * the same range: in place). */
-JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr,
-                            int64_t nonce, int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff,
-                            uint8_t *out, int64_t outoff, int64_t len);
+JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, int64_t k3, int64_t ctr, int64_t nonce,
+                            int32_t rounds, int32_t counter64, const uint8_t *in, int64_t inoff, uint8_t *out,
+                            int64_t outoff, int64_t len);
 
 /* jc_xor_bytes_fn of backend `handle`: out + outoff gets len bytes of a + aoff XOR b + boff (the stream layer's XOR
  * of its keystream buffer, where a downcall beats Java's: FfmCalls.xorBytesMin). a's range may be out's; no other

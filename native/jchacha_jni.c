@@ -22,27 +22,29 @@
 _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
                "the C API's ABI version (jchacha_capi.h) must be NativeChaCha.ABI_VERSION");
 
-
 /* Byte arrays are pinned with GetPrimitiveArrayCritical at most this many bytes at a time (NativeChaCha's
  * CRITICAL_CHUNK, through javac -h, shared with the FFM bridge): a region stays far below a GC pause. */
 #define JC_CRITICAL_CHUNK io_jchacha_internal_NativeChaCha_CRITICAL_CHUNK
 _Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
 
-JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
+{
     (void)vm;
     (void)reserved;
     jc_runnable_init(); /* the handle table of both bridges (jchacha_capi.c) */
     return JNI_VERSION_1_8;
 }
 
-static void throw_new(JNIEnv *env, const char *cls, const char *msg) {
+static void throw_new(JNIEnv *env, const char *cls, const char *msg)
+{
     jclass c = (*env)->FindClass(env, cls);
     if (c != NULL) {
         (*env)->ThrowNew(env, c, msg);
     }
 }
 
-static const jc_backend *backend_for(JNIEnv *env, jint handle) {
+static const jc_backend *backend_for(JNIEnv *env, jint handle)
+{
     const jc_backend *b = jc_runnable(handle);
     if (b == NULL) {
         throw_new(env, "java/lang/IllegalStateException", "no runnable native backend with this handle");
@@ -51,7 +53,8 @@ static const jc_backend *backend_for(JNIEnv *env, jint handle) {
 }
 
 /* Reads and checks the 16 state words; returns 0 (with a pending exception) on bad input. */
-static int load_state(JNIEnv *env, jintArray state, jint rounds, uint32_t s[16]) {
+static int load_state(JNIEnv *env, jintArray state, jint rounds, uint32_t s[16])
+{
     if (state == NULL) {
         throw_new(env, "java/lang/NullPointerException", "state");
         return 0;
@@ -69,11 +72,13 @@ static int load_state(JNIEnv *env, jintArray state, jint rounds, uint32_t s[16])
 }
 
 /* 1 if [off, off+len) lies inside [0, size). */
-static int range_ok(jlong off, jlong len, jlong size) {
+static int range_ok(jlong off, jlong len, jlong size)
+{
     return off >= 0 && len >= 0 && off <= size && len <= size - off;
 }
 
-static void add_counter(uint32_t s[16], jboolean counter64, uint64_t blocks) {
+static void add_counter(uint32_t s[16], jboolean counter64, uint64_t blocks)
+{
     uint64_t c = (uint64_t)s[12] + blocks;
     s[12] = (uint32_t)c;
     if (counter64) {
@@ -81,19 +86,21 @@ static void add_counter(uint32_t s[16], jboolean counter64, uint64_t blocks) {
     }
 }
 
-JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_abiVersion(JNIEnv *env, jclass cls) {
+JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_abiVersion(JNIEnv *env, jclass cls)
+{
     (void)env;
     (void)cls;
     return io_jchacha_internal_NativeChaCha_ABI_VERSION; /* from javac -h: NativeChaCha.ABI_VERSION */
 }
 
-JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_cpuFeatures(JNIEnv *env, jclass cls) {
+JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_cpuFeatures(JNIEnv *env, jclass cls)
+{
     (void)cls;
     return (*env)->NewStringUTF(env, jc_cpu_features());
 }
 
-JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_unavailableReason(JNIEnv *env, jclass cls,
-                                                                                 jstring name) {
+JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_unavailableReason(JNIEnv *env, jclass cls, jstring name)
+{
     (void)cls;
     if (name == NULL) {
         throw_new(env, "java/lang/NullPointerException", "backend");
@@ -109,8 +116,8 @@ JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_unavailableReaso
     return ok ? NULL : (*env)->NewStringUTF(env, why != NULL && why[0] ? why : "not available");
 }
 
-JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_backendHandle(JNIEnv *env, jclass cls,
-                                                                          jstring name) {
+JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_backendHandle(JNIEnv *env, jclass cls, jstring name)
+{
     (void)cls;
     if (name == NULL) {
         throw_new(env, "java/lang/NullPointerException", "backend");
@@ -137,8 +144,9 @@ JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_backendHandle(JNIEn
  * VM transition, and at one or two blocks those calls cost as much as the kernel
  * (docs/bench/tuning.md#jni-state-as-longs).
  */
-static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k2, jlong k3, jlong ctr,
-                        jlong nonce, jint rounds) {
+static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k2, jlong k3, jlong ctr, jlong nonce,
+                        jint rounds)
+{
     if (rounds != 8 && rounds != 12 && rounds != 20) {
         throw_new(env, "java/lang/IllegalArgumentException", "rounds must be 8, 12 or 20");
         return 0;
@@ -149,8 +157,9 @@ static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k
 }
 
 /* What both stream calls check first: a runnable backend, the state, an output. NULL with an exception pending. */
-static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], jlong k0, jlong k1, jlong k2,
-                                     jlong k3, jlong ctr, jlong nonce, jint rounds, jobject out) {
+static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], jlong k0, jlong k1, jlong k2, jlong k3,
+                                     jlong ctr, jlong nonce, jint rounds, jobject out)
+{
     const jc_backend *b = backend_for(env, handle);
     if (b == NULL || !unpack_state(env, s, k0, k1, k2, k3, ctr, nonce, rounds)) {
         return NULL;
@@ -162,13 +171,13 @@ static const jc_backend *stream_args(JNIEnv *env, jint handle, uint32_t s[16], j
     return b;
 }
 
-static void xor_array(JNIEnv *env, const jc_backend *b, uint32_t s[16], jint rounds, jboolean counter64,
-                      jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len, jboolean inPlace) {
+static void xor_array(JNIEnv *env, const jc_backend *b, uint32_t s[16], jint rounds, jboolean counter64, jbyteArray in,
+                      jint inOff, jbyteArray out, jint outOff, jint len, jboolean inPlace)
+{
     /* inPlace: the caller says in is out; then in is never touched and inOff is checked against out instead,
      * so a wrong flag can give wrong bytes but never a read outside an array. */
     jsize outLen = (*env)->GetArrayLength(env, out);
-    if (!range_ok(outOff, len, outLen) ||
-        (inPlace && !range_ok(inOff, len, outLen)) ||
+    if (!range_ok(outOff, len, outLen) || (inPlace && !range_ok(inOff, len, outLen)) ||
         (!inPlace && in != NULL && !range_ok(inOff, len, (*env)->GetArrayLength(env, in)))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
         return;
@@ -199,12 +208,12 @@ static void xor_array(JNIEnv *env, const jc_backend *b, uint32_t s[16], jint rou
     }
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle,
-                                                                     jlong k0, jlong k1, jlong k2, jlong k3,
-                                                                     jlong ctr, jlong nonce, jint rounds,
-                                                                     jboolean counter64, jbyteArray in,
-                                                                     jint inOff, jbyteArray out, jint outOff,
-                                                                     jint len, jboolean inPlace) {
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *env, jclass cls, jint handle, jlong k0,
+                                                                      jlong k1, jlong k2, jlong k3, jlong ctr,
+                                                                      jlong nonce, jint rounds, jboolean counter64,
+                                                                      jbyteArray in, jint inOff, jbyteArray out,
+                                                                      jint outOff, jint len, jboolean inPlace)
+{
     (void)cls;
     uint32_t s[16];
     const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
@@ -215,7 +224,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorArray(JNIEnv *en
 }
 
 /* The address of a direct buffer's range, or NULL with an exception pending. */
-static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len) {
+static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len)
+{
     uint8_t *p = (*env)->GetDirectBufferAddress(env, buf);
     jlong cap = (*env)->GetDirectBufferCapacity(env, buf);
     if (p == NULL || cap < 0) {
@@ -229,12 +239,12 @@ static uint8_t *direct_range(JNIEnv *env, jobject buf, jint pos, jlong len) {
     return p + pos;
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *env, jclass cls, jint handle,
-                                                                      jlong k0, jlong k1, jlong k2, jlong k3,
-                                                                      jlong ctr, jlong nonce, jint rounds,
-                                                                      jboolean counter64, jobject in,
-                                                                      jint inPos, jobject out, jint outPos,
-                                                                      jint len) {
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *env, jclass cls, jint handle, jlong k0,
+                                                                       jlong k1, jlong k2, jlong k3, jlong ctr,
+                                                                       jlong nonce, jint rounds, jboolean counter64,
+                                                                       jobject in, jint inPos, jobject out, jint outPos,
+                                                                       jint len)
+{
     (void)cls;
     uint32_t s[16];
     const jc_backend *b = stream_args(env, handle, s, k0, k1, k2, k3, ctr, nonce, rounds, out);
@@ -247,8 +257,9 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xorDirect(JNIEnv *e
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_hchacha(JNIEnv *env, jclass cls, jint handle,
-                                                                    jintArray key, jintArray nonce, jint rounds,
-                                                                    jintArray out) {
+                                                                     jintArray key, jintArray nonce, jint rounds,
+                                                                     jintArray out)
+{
     (void)cls;
     const jc_backend *b = backend_for(env, handle);
     if (b == NULL) {
@@ -290,7 +301,8 @@ enum { OP_AAD, OP_SEAL, OP_OPEN, OP_POLY };
  * `out` from outOff (ops that write), JC_CRITICAL_CHUNK bytes per critical region. 0 with an exception
  * pending when the JVM could not pin an array. */
 static int run_chunks_counted(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
-                              jint inOff, jbyteArray out, jint outOff, jint len, jint *written) {
+                              jint inOff, jbyteArray out, jint outOff, jint len, jint *written)
+{
     int same = copy == NULL && out != NULL && (*env)->IsSameObject(env, in, out);
     jint done = 0;
     while ((*written = done) < len) {
@@ -328,8 +340,9 @@ static int run_chunks_counted(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, c
     return 1;
 }
 
-static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in,
-                      jint inOff, jbyteArray out, jint outOff, jint len) {
+static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uint8_t *copy, jbyteArray in, jint inOff,
+                      jbyteArray out, jint outOff, jint len)
+{
     jint written;
     return run_chunks_counted(env, op, a, p, copy, in, inOff, out, outOff, len, &written);
 }
@@ -349,8 +362,9 @@ static int run_chunks(JNIEnv *env, int op, jc_aead *a, jc_poly1305 *p, const uin
  */
 
 /* Validates what seal and open share; 1 if all is well, else 0 with an exception pending. */
-static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray state, uint32_t s[16],
-                     jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray state, uint32_t s[16], jbyteArray aad,
+                     jint aadOff, jint aadLen, jobject in, jobject out)
+{
     if ((*b = backend_for(env, handle)) == NULL || !load_state(env, state, 20, s)) {
         return 0;
     }
@@ -373,7 +387,8 @@ static int aead_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray s
 /* aead_args for the AEAD entry points: key holds words 0..11 of the state, and the nonce words come apart (n), so s
  * becomes the message's state (jc_aead_state). */
 static int aead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, const jint n[3], uint32_t s[16],
-                         jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out) {
+                         jbyteArray aad, jint aadOff, jint aadLen, jobject in, jobject out)
+{
     if (!aead_args(env, handle, b, key, s, aad, aadOff, aadLen, in, out)) {
         return 0;
     }
@@ -382,12 +397,14 @@ static int aead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArr
 }
 
 /* Input and output ranges in the same array where the output starts inside the input, after its start. */
-static int output_inside_input(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len) {
+static int output_inside_input(JNIEnv *env, jbyteArray in, jint inOff, jbyteArray out, jint outOff, jint len)
+{
     return len > 0 && outOff > inOff && outOff < inOff + len && (*env)->IsSameObject(env, in, out);
 }
 
 /* A C copy of in[inOff .. inOff+len), or NULL with an exception pending. */
-static uint8_t *copy_out(JNIEnv *env, jbyteArray in, jint inOff, jint len) {
+static uint8_t *copy_out(JNIEnv *env, jbyteArray in, jint inOff, jint len)
+{
     uint8_t *c = malloc((size_t)len);
     if (c == NULL) {
         throw_new(env, "java/lang/OutOfMemoryError", "jchacha: no memory for an overlapping AEAD input copy");
@@ -397,7 +414,8 @@ static uint8_t *copy_out(JNIEnv *env, jbyteArray in, jint inOff, jint len) {
     return c;
 }
 
-static void free_copy(uint8_t *c, jint len) {
+static void free_copy(uint8_t *c, jint len)
+{
     if (c != NULL) {
         jc_wipe(c, (size_t)len);
         free(c);
@@ -405,7 +423,8 @@ static void free_copy(uint8_t *c, jint len) {
 }
 
 /* Zeroes out[off .. off+len) (a failed open), also with an exception pending (which stays pending). */
-static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
+static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len)
+{
     static const jbyte zeros[4096];
     jthrowable pending = (*env)->ExceptionOccurred(env);
     if (pending != NULL) {
@@ -421,8 +440,9 @@ static void zero_array(JNIEnv *env, jbyteArray out, jint off, jint len) {
     }
 }
 
-static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
-                       jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen,
+                       jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff)
+{
     int small = len <= b->aead_short_seal && aadLen <= JC_SMALL_AAD; /* a negative len fails the input check below */
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         (!small && !range_ok(outOff, (jlong)len + 16, (*env)->GetArrayLength(env, out)))) {
@@ -458,10 +478,11 @@ static void seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], j
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *env, jclass cls, jint handle,
-                                                                      jintArray key, jint n0, jint n1, jint n2,
-                                                                      jbyteArray aad, jint aadOff, jint aadLen,
-                                                                      jbyteArray in, jint inOff, jint len,
-                                                                      jbyteArray out, jint outOff) {
+                                                                       jintArray key, jint n0, jint n1, jint n2,
+                                                                       jbyteArray aad, jint aadOff, jint aadLen,
+                                                                       jbyteArray in, jint inOff, jint len,
+                                                                       jbyteArray out, jint outOff)
+{
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
@@ -472,8 +493,9 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealArray(JNIEnv *e
     jc_wipe(s, sizeof s);
 }
 
-static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff,
-                      jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen,
+                      jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff)
+{
     if (len < 0) { /* -16..-1 would pass the input check (len + 16 bytes) and reach the stack buffer as SIZE_MAX */
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "negative length");
         return 0;
@@ -520,10 +542,11 @@ static int open_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jb
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEnv *env, jclass cls, jint handle,
-                                                                          jintArray key, jint n0, jint n1, jint n2,
-                                                                          jbyteArray aad, jint aadOff, jint aadLen,
-                                                                          jbyteArray in, jint inOff, jint len,
-                                                                          jbyteArray out, jint outOff) {
+                                                                           jintArray key, jint n0, jint n1, jint n2,
+                                                                           jbyteArray aad, jint aadOff, jint aadLen,
+                                                                           jbyteArray in, jint inOff, jint len,
+                                                                           jbyteArray out, jint outOff)
+{
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
@@ -537,7 +560,8 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openArray(JNIEn
 /* aead_args for the XChaCha20-Poly1305 entry points: s becomes jc_xaead_state's (the subkey derived here). */
 static int xaead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintArray key, jint x0, jint x1, jint x2,
                           jint x3, jint n1, jint n2, uint32_t s[16], jbyteArray aad, jint aadOff, jint aadLen,
-                          jobject in, jobject out) {
+                          jobject in, jobject out)
+{
     if (!aead_args(env, handle, b, key, s, aad, aadOff, aadLen, in, out)) {
         return 0;
     }
@@ -545,12 +569,10 @@ static int xaead_key_args(JNIEnv *env, jint handle, const jc_backend **b, jintAr
     return 1;
 }
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xsealArray(JNIEnv *env, jclass cls, jint handle,
-                                                                       jintArray key, jint x0, jint x1, jint x2,
-                                                                       jint x3, jint n1, jint n2, jbyteArray aad,
-                                                                       jint aadOff, jint aadLen, jbyteArray in,
-                                                                       jint inOff, jint len, jbyteArray out,
-                                                                       jint outOff) {
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xsealArray(
+    JNIEnv *env, jclass cls, jint handle, jintArray key, jint x0, jint x1, jint x2, jint x3, jint n1, jint n2,
+    jbyteArray aad, jint aadOff, jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff)
+{
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
@@ -560,12 +582,10 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_xsealArray(JNIEnv *
     jc_wipe(s, sizeof s);
 }
 
-JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(JNIEnv *env, jclass cls, jint handle,
-                                                                           jintArray key, jint x0, jint x1, jint x2,
-                                                                           jint x3, jint n1, jint n2, jbyteArray aad,
-                                                                           jint aadOff, jint aadLen, jbyteArray in,
-                                                                           jint inOff, jint len, jbyteArray out,
-                                                                           jint outOff) {
+JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(
+    JNIEnv *env, jclass cls, jint handle, jintArray key, jint x0, jint x1, jint x2, jint x3, jint n1, jint n2,
+    jbyteArray aad, jint aadOff, jint aadLen, jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff)
+{
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
@@ -579,7 +599,8 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_xopenArray(JNIE
  * absorbed from its array. 0 with an exception pending on bad input. */
 static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n[3], jbyteArray aad, jint aadOff,
                            jint aadLen, jobject in, jint inPos, jlong inLen, jobject out, jint outPos, jlong outLen,
-                           jint len, const uint8_t **i, uint8_t **o, jc_aead *a) {
+                           jint len, const uint8_t **i, uint8_t **o, jc_aead *a)
+{
     if (in != NULL && out != NULL &&
         ((*i = direct_range(env, in, inPos, inLen)) == NULL || (*o = direct_range(env, out, outPos, outLen)) == NULL)) {
         return 0;
@@ -596,27 +617,29 @@ static int direct_prologue(JNIEnv *env, jint handle, jintArray key, const jint n
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sealDirect(JNIEnv *env, jclass cls, jint handle,
-                                                                       jintArray key, jint n0, jint n1, jint n2,
-                                                                       jbyteArray aad, jint aadOff, jint aadLen,
-                                                                       jobject in, jint inPos, jint len, jobject out,
-                                                                       jint outPos) {
+                                                                        jintArray key, jint n0, jint n1, jint n2,
+                                                                        jbyteArray aad, jint aadOff, jint aadLen,
+                                                                        jobject in, jint inPos, jint len, jobject out,
+                                                                        jint outPos)
+{
     (void)cls;
     jc_aead a;
     const uint8_t *i = NULL;
     uint8_t *o = NULL;
     const jint n[3] = {n0, n1, n2};
-    if (direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, len,
-                        &i, &o, &a)) {
+    if (direct_prologue(env, handle, key, n, aad, aadOff, aadLen, in, inPos, len, out, outPos, (jlong)len + 16, len, &i,
+                        &o, &a)) {
         jc_aead_seal_message(&a, i, (size_t)len, o);
     }
     jc_aead_wipe(&a);
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIEnv *env, jclass cls, jint handle,
-                                                                           jintArray key, jint n0, jint n1, jint n2,
-                                                                           jbyteArray aad, jint aadOff, jint aadLen,
-                                                                           jobject in, jint inPos, jint len,
-                                                                           jobject out, jint outPos) {
+                                                                            jintArray key, jint n0, jint n1, jint n2,
+                                                                            jbyteArray aad, jint aadOff, jint aadLen,
+                                                                            jobject in, jint inPos, jint len,
+                                                                            jobject out, jint outPos)
+{
     (void)cls;
     jc_aead a;
     const uint8_t *i = NULL;
@@ -635,9 +658,10 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_openDirect(JNIE
  * written after the whole input is read; a ciphertext range that starts inside the input, after it, gets the
  * input copied out first, so any overlap reads every input byte before it is overwritten.
  */
-static jlong secretstream_seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray ad,
-                                     jint adOff, jint adLen, jint tag, jbyteArray in, jint inOff, jint len,
-                                     jbyteArray out, jint outOff) {
+static jlong secretstream_seal_array(JNIEnv *env, const jc_backend *b, const uint32_t s[16], jbyteArray ad, jint adOff,
+                                     jint adLen, jint tag, jbyteArray in, jint inOff, jint len, jbyteArray out,
+                                     jint outOff)
+{
     if (!range_ok(inOff, len, (*env)->GetArrayLength(env, in)) ||
         !range_ok(outOff, (jlong)len + 17, (*env)->GetArrayLength(env, out))) {
         throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
@@ -673,7 +697,8 @@ static jlong secretstream_seal_array(JNIEnv *env, const jc_backend *b, const uin
 
 JNIEXPORT jlong JNICALL Java_io_jchacha_internal_NativeChaCha_secretStreamSealArray(
     JNIEnv *env, jclass cls, jint handle, jintArray state, jbyteArray ad, jint adOff, jint adLen, jint tag,
-    jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff) {
+    jbyteArray in, jint inOff, jint len, jbyteArray out, jint outOff)
+{
     (void)cls;
     const jc_backend *b;
     uint32_t s[16];
@@ -686,8 +711,9 @@ JNIEXPORT jlong JNICALL Java_io_jchacha_internal_NativeChaCha_secretStreamSealAr
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *env, jclass cls, jint handle,
-                                                                     jbyteArray key, jbyteArray msg, jint off,
-                                                                     jint len, jbyteArray tag) {
+                                                                      jbyteArray key, jbyteArray msg, jint off,
+                                                                      jint len, jbyteArray tag)
+{
     (void)cls;
     const jc_backend *b = backend_for(env, handle);
     if (b == NULL) {
@@ -717,7 +743,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
     jc_wipe(&p, sizeof p);
 }
 
-JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_polyKernel(JNIEnv *env, jclass cls, jint handle) {
+JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_polyKernel(JNIEnv *env, jclass cls, jint handle)
+{
     (void)cls;
     const jc_backend *b = backend_for(env, handle);
     return b == NULL ? NULL : (*env)->NewStringUTF(env, jc_backend_poly_kernel(b));

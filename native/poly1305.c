@@ -79,8 +79,7 @@ void jc_poly1305_final(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[1
     jc_wipe(h64, sizeof h64);
 }
 
-void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,
-                      const uint8_t key[32])
+void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32])
 {
     jc_poly1305 st;
     jc_poly1305_init(&st, key, blocks);

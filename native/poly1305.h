@@ -53,8 +53,7 @@ void jc_poly1305_finish(jc_poly1305 *st, uint8_t tag[16]);
 void jc_poly1305_key(const uint8_t key[32], uint64_t r[3], uint64_t pad[2]);
 void jc_poly1305_final(const uint64_t h[3], const uint64_t pad[2], uint8_t tag[16]);
 /* One shot. */
-void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len,
-                      const uint8_t key[32]);
+void jc_poly1305_auth(jc_poly_blocks_fn blocks, uint8_t tag[16], const uint8_t *m, size_t len, const uint8_t key[32]);
 
 /* The scalar core over the radix-2^44 state, shared by the portable kernel and the SIMD kernels' short paths: it
  * converts to radix 2^64, runs jc_poly1305_blocks64 and converts back. hibit is 1 << 40 (the 2^128 bit in limb 2)

@@ -54,8 +54,10 @@ static void from26(const uint64_t l[5], uint64_t h[3])
     uint64_t h1 = (uint64_t)acc & M44;
     acc >>= 44;
     uint64_t h2 = (uint64_t)acc, c;
+    // clang-format off
     c = h2 >> 42; h2 &= M42; h0 += c * 5;
     c = h0 >> 44; h0 &= M44; h1 += c;
+    // clang-format on
     h[0] = h0;
     h[1] = h1;
     h[2] = h2;
@@ -101,10 +103,12 @@ static inline pow5 broadcast(const jc_poly1305 *st, int t)
 static inline void mul_add(__m256i d[5], const __m256i x[5], const pow5 *p)
 {
     const __m256i *r = p->r, *s = p->s;
+// clang-format off
 #define COLUMN(j, p0, p1, p2, p3, p4)                                                                           \
     d[0] = ADD(d[0], MUL(x[j], p0)); d[1] = ADD(d[1], MUL(x[j], p1)); d[2] = ADD(d[2], MUL(x[j], p2));          \
     d[3] = ADD(d[3], MUL(x[j], p3)); d[4] = ADD(d[4], MUL(x[j], p4));                                           \
     __asm__("" : "+x"(d[0]), "+x"(d[1]), "+x"(d[2]), "+x"(d[3]), "+x"(d[4]))
+// clang-format on
     COLUMN(0, r[0], r[1], r[2], r[3], r[4]);
     COLUMN(1, s[4], r[0], r[1], r[2], r[3]);
     COLUMN(2, s[3], s[4], r[0], r[1], r[2]);
@@ -124,6 +128,7 @@ static inline void reduce4(__m256i h[5], __m256i d[5])
 {
     const __m256i mask = _mm256_set1_epi64x(M26);
     __m256i c;
+    // clang-format off
     c = _mm256_srli_epi64(d[0], 26); h[0] = _mm256_and_si256(d[0], mask); d[1] = ADD(d[1], c);
     c = _mm256_srli_epi64(d[3], 26); h[3] = _mm256_and_si256(d[3], mask); d[4] = ADD(d[4], c);
     c = _mm256_srli_epi64(d[1], 26); h[1] = _mm256_and_si256(d[1], mask); d[2] = ADD(d[2], c);
@@ -145,6 +150,7 @@ static inline void reduce8(__m256i h[5], __m256i d[5])
     c = _mm256_srli_epi64(d[4], 26); h[4] = _mm256_and_si256(d[4], mask);
     h[0] = ADD(h[0], ADD(c, _mm256_slli_epi64(c, 2)));
     c = _mm256_srli_epi64(h[0], 26); h[0] = _mm256_and_si256(h[0], mask); h[1] = ADD(h[1], c);
+    // clang-format on
 }
 
 /* Four blocks (64 bytes) as 26-bit limbs with the 2^128 bit; lanes hold blocks 0, 2, 1, 3. */
@@ -203,9 +209,8 @@ static void setup4(jc_poly1305 *st)
         _mm_storeu_si128((__m128i *)st->avx2_pow[0][i],
                          _mm_setr_epi32((int)l[3][i], (int)l[1][i], (int)l[2][i], (int)l[0][i]));
     for (int i = 1; i < 5; i++)
-        _mm_storeu_si128((__m128i *)st->avx2_pow[0][4 + i],
-                         _mm_setr_epi32((int)(5 * l[3][i]), (int)(5 * l[1][i]), (int)(5 * l[2][i]),
-                                        (int)(5 * l[0][i])));
+        _mm_storeu_si128((__m128i *)st->avx2_pow[0][4 + i], _mm_setr_epi32((int)(5 * l[3][i]), (int)(5 * l[1][i]),
+                                                                           (int)(5 * l[2][i]), (int)(5 * l[0][i])));
     st->tables |= JC_POLY_TAB_AVX2;
 }
 

@@ -48,8 +48,8 @@ static inline __attribute__((always_inline)) void add_blocks(lanes *h, const uin
     __m512i a = _mm512_loadu_si512((const void *)m), b = _mm512_loadu_si512((const void *)(m + 64));
     __m512i lo = _mm512_permutex2var_epi64(a, ilo, b), hi = _mm512_permutex2var_epi64(a, ihi, b);
     h->h0 = _mm512_add_epi64(h->h0, _mm512_and_si512(lo, m44));
-    h->h1 = _mm512_add_epi64(h->h1, _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(lo, 44),
-                                                                     _mm512_slli_epi64(hi, 20)), m44));
+    h->h1 = _mm512_add_epi64(
+        h->h1, _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(lo, 44), _mm512_slli_epi64(hi, 20)), m44));
     h->h2 = _mm512_add_epi64(h->h2, _mm512_or_si512(_mm512_srli_epi64(hi, 24), hibit));
 }
 
@@ -192,10 +192,12 @@ static __attribute__((noinline)) void vector_blocks(jc_poly1305 *st, const uint8
     }
     uint64_t x0 = (uint64_t)_mm512_reduce_add_epi64(a.h0), x1 = (uint64_t)_mm512_reduce_add_epi64(a.h1),
              x2 = (uint64_t)_mm512_reduce_add_epi64(a.h2), c;
+    // clang-format off
     c = x0 >> 44; x0 &= M44; x1 += c;
     c = x1 >> 44; x1 &= M44; x2 += c;
     c = x2 >> 42; x2 &= M42; x0 += c * 5;
     c = x0 >> 44; x0 &= M44; x1 += c;
+    // clang-format on
     st->h[0] = x0;
     st->h[1] = x1;
     st->h[2] = x2;

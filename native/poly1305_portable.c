@@ -22,8 +22,8 @@ typedef unsigned __int128 u128;
 
 static inline uint64_t le64(const uint8_t *p)
 {
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+           (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
 void jc_poly1305_key64(const uint8_t key[32], uint64_t r[2], uint64_t pad[2])
@@ -90,9 +90,11 @@ void jc_poly1305_from44(const uint64_t h[3], uint64_t out[3])
 {
     /* limbs below 2^45: carry them into 44, 44, 42 bits (the top one's excess back as * 5), then repack */
     uint64_t h0 = h[0], h1 = h[1], h2 = h[2], c;
+    // clang-format off
     c = h0 >> 44; h0 &= M44; h1 += c;
     c = h1 >> 44; h1 &= M44; h2 += c;
     c = h2 >> 42; h2 &= M42; h0 += c * 5; /* h0 < 2^44 + 5 * 2^4 */
+    // clang-format on
     uint64_t o0 = h0 + (h1 << 44);
     c = o0 < h0;
     uint64_t o1 = ((h1 >> 20) | (h2 << 24)) + c;

@@ -45,12 +45,22 @@ public class CheckRelease {
     }
 
     public static void main(String[] args) throws Exception {
-        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        Document pom = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(Path.of("pom.xml").toFile());
         Element project = pom.getDocumentElement();
         String artifactId = text(project, "artifactId");
         String version = text(project, "version");
-        for (String path : List.of("name", "description", "url", "licenses/license/name", "licenses/license/url",
-                "developers/developer/name", "scm/url", "scm/connection", "scm/developerConnection",
+        for (String path : List.of(
+                "name",
+                "description",
+                "url",
+                "licenses/license/name",
+                "licenses/license/url",
+                "developers/developer/name",
+                "scm/url",
+                "scm/connection",
+                "scm/developerConnection",
                 "issueManagement/url")) {
             require(!text(project, path).isBlank(), "pom.xml: <" + path + "> (Maven Central requires it)");
         }
@@ -62,19 +72,25 @@ public class CheckRelease {
             if (n instanceof Element) {
                 Element d = (Element) n;
                 String scope = text(d, "scope");
-                if ((scope.isEmpty() || scope.equals("compile") || scope.equals("runtime")) && !text(d, "optional").equals("true")) {
+                if ((scope.isEmpty() || scope.equals("compile") || scope.equals("runtime"))
+                        && !text(d, "optional").equals("true")) {
                     runtime.add(text(d, "groupId") + ":" + text(d, "artifactId"));
                 }
             }
         }
-        require(runtime.equals(Set.of("org.scijava:native-lib-loader")), "runtime dependencies are native-lib-loader alone: " + runtime);
+        require(
+                runtime.equals(Set.of("org.scijava:native-lib-loader")),
+                "runtime dependencies are native-lib-loader alone: " + runtime);
         if (args.length > 0) {
             // dependency:tree's text: the root, then "+- g:a:jar:v:scope" for each direct dependency (optional
             // ones, the CLI's picocli, never reach users)
             List<String> direct = Files.readAllLines(Path.of(args[0])).stream()
-                    .filter(l -> l.startsWith("+- ") || l.startsWith("\\- ")).filter(l -> !l.endsWith("(optional)"))
-                    .map(l -> l.substring(3)).toList();
-            require(direct.size() == 1 && direct.get(0).startsWith("org.scijava:native-lib-loader:"),
+                    .filter(l -> l.startsWith("+- ") || l.startsWith("\\- "))
+                    .filter(l -> !l.endsWith("(optional)"))
+                    .map(l -> l.substring(3))
+                    .toList();
+            require(
+                    direct.size() == 1 && direct.get(0).startsWith("org.scijava:native-lib-loader:"),
                     "dependency:tree -Dscope=runtime: native-lib-loader alone, found " + direct);
         }
 
@@ -82,17 +98,26 @@ public class CheckRelease {
         jar(base + ".jar", "io/jchacha/ChaCha20.class", "module-info.class");
         jar(base + "-sources.jar", "io/jchacha/ChaCha20.java", "module-info.java");
         jar(base + "-javadoc.jar", "index.html", "io.jchacha/io/jchacha/ChaCha20.html");
-        for (var p : new TreeSet<>(PLATFORMS.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())) {
+        for (var p : new TreeSet<>(PLATFORMS.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .toList())) {
             String[] kv = p.split("=");
             jar(base + "-" + kv[0] + ".jar", kv[1]);
         }
         jar(base + "-all.jar", PLATFORMS.values().toArray(new String[0]));
-        jar("target/jchacha-cli.jar", "io/jchacha/cli/Main.class", "META-INF/licenses/native-lib-loader-BSD-2-Clause.txt");
+        jar(
+                "target/jchacha-cli.jar",
+                "io/jchacha/cli/Main.class",
+                "META-INF/licenses/native-lib-loader-BSD-2-Clause.txt");
         try (ZipFile main = new ZipFile(base + ".jar")) {
-            require(main.stream().noneMatch(e -> e.getName().startsWith("natives/")), base + ".jar: no native libraries (they go in the classifier jars)");
+            require(
+                    main.stream().noneMatch(e -> e.getName().startsWith("natives/")),
+                    base + ".jar: no native libraries (they go in the classifier jars)");
         }
         Path bom = Path.of("target/bom.json");
-        require(Files.isRegularFile(bom) && Files.readString(bom).contains("\"bomFormat\" : \"CycloneDX\""), "target/bom.json: a CycloneDX SBOM");
+        require(
+                Files.isRegularFile(bom) && Files.readString(bom).contains("\"bomFormat\" : \"CycloneDX\""),
+                "target/bom.json: a CycloneDX SBOM");
 
         for (String f : List.of("LICENSE", "NOTICE", "CHANGELOG.md", "README.md")) {
             require(Files.isRegularFile(Path.of(f)), f + " at the project root");
@@ -101,7 +126,8 @@ public class CheckRelease {
             System.out.println("release check: " + checks + " passed, 0 failed");
         } else {
             problems.forEach(p -> System.out.println("MISSING: " + p));
-            System.out.println("release check: " + (checks - problems.size()) + " passed, " + problems.size() + " failed");
+            System.out.println(
+                    "release check: " + (checks - problems.size()) + " passed, " + problems.size() + " failed");
             System.exit(1);
         }
     }

@@ -5,7 +5,8 @@
  */
 #include <jni.h>
 
-JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_abiVersion(JNIEnv *env, jclass cls) {
+JNIEXPORT jint JNICALL Java_io_jchacha_internal_NativeChaCha_abiVersion(JNIEnv *env, jclass cls)
+{
     (void)env;
     (void)cls;
     return 999;

@@ -75,18 +75,14 @@ static void call(int op, const jc_backend *b, jc_poly_blocks_fn fn, size_t len)
         jc_aead_seal(b, st, aad, sizeof aad, in, len, out);
         sink ^= out[len];
         break;
-    case OP_OPEN:
-        sink ^= (uint8_t)jc_aead_open(b, st, aad, sizeof aad, sealed, len, out);
-        break;
+    case OP_OPEN: sink ^= (uint8_t)jc_aead_open(b, st, aad, sizeof aad, sealed, len, out); break;
     case OP_SEAL_CHUNKED:
     case OP_SEAL_SHORT:
         seal_path(b, op == OP_SEAL_CHUNKED, len);
         sink ^= out[len];
         break;
     case OP_OPEN_CHUNKED:
-    case OP_OPEN_SHORT:
-        sink ^= (uint8_t)open_path(b, op == OP_OPEN_CHUNKED, len);
-        break;
+    case OP_OPEN_SHORT: sink ^= (uint8_t)open_path(b, op == OP_OPEN_CHUNKED, len); break;
     default: {
         jc_poly1305 p;
         jc_poly1305_init(&p, key, fn);
@@ -243,9 +239,8 @@ int main(int argc, char **argv)
             const char *name;
             jc_poly_blocks_fn fn;
             const char *row;
-        } ks[] = {{"portable", jc_poly1305_blocks_portable, "portable"},
-                  {"avx2", NULL, "avx2"},
-                  {"avx512", NULL, "avx512"}};
+        } ks[] = {
+            {"portable", jc_poly1305_blocks_portable, "portable"}, {"avx2", NULL, "avx2"}, {"avx512", NULL, "avx512"}};
         for (int k = 0; k < 3; k++) {
             const jc_backend *b = jc_backend_get(ks[k].row, NULL);
             if (b == NULL)

@@ -8,13 +8,15 @@
  */
 #include <jni.h>
 
-JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_emptyJni(JNIEnv *env, jclass cls) {
+JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_emptyJni(JNIEnv *env, jclass cls)
+{
     (void)env;
     (void)cls;
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_criticalJni(JNIEnv *env, jclass cls, jbyteArray in,
-                                                                         jbyteArray out) {
+                                                                          jbyteArray out)
+{
     (void)cls;
     unsigned char *o = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
     if (o == NULL) {
@@ -29,13 +31,15 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_criticalJni(JNIEnv
 }
 
 JNIEXPORT jint JNICALL Java_io_jchacha_internal_CallCostBench_lengthsJni(JNIEnv *env, jclass cls, jbyteArray in,
-                                                                        jbyteArray out) {
+                                                                         jbyteArray out)
+{
     (void)cls;
     return (*env)->GetArrayLength(env, in) + (*env)->GetArrayLength(env, out);
 }
 
 JNIEXPORT void JNICALL Java_io_jchacha_internal_CallCostBench_regionJni(JNIEnv *env, jclass cls, jbyteArray in,
-                                                                       jbyteArray out, jint len) {
+                                                                        jbyteArray out, jint len)
+{
     (void)cls;
     jbyte buf[4096];
     if (len < 0 || len > (jint)sizeof buf) {

@@ -73,12 +73,12 @@ int main(int argc, char **argv)
         in[i] = (uint8_t)(i * 131u);
     memset(out, 0, maxlen);
 
-    printf("cpu: %s%s; rounds %d; %s of %d runs\n", jc_cpu_features(), cpu_id(), rounds, use_best ? "best" : "median", RUNS);
+    printf("cpu: %s%s; rounds %d; %s of %d runs\n", jc_cpu_features(), cpu_id(), rounds, use_best ? "best" : "median",
+           RUNS);
     if (blocks_mode)
         printf("%-9s", "ns/call");
     else
-        printf("%-9s %9s %9s %9s %9s %9s %9s   (MB/s)\n", "backend", "16B", "64B", "256B", "1KiB", "16KiB",
-               "1MiB");
+        printf("%-9s %9s %9s %9s %9s %9s %9s   (MB/s)\n", "backend", "16B", "64B", "256B", "1KiB", "16KiB", "1MiB");
     if (blocks_mode) {
         for (int nb = 1; nb <= 33; nb++)
             printf(" %6d", nb);

@@ -24,18 +24,18 @@
 #define REP8(s) s s s s s s s s
 
 /* Seconds per instruction of a dependent chain of CHAIN instructions, which `stmt` runs once, best of RUNS. */
-#define TIME_CHAIN(result, stmt)                                                                          \
-    do {                                                                                                  \
-        double best_ = 1e9;                                                                               \
-        for (int r_ = 0; r_ < RUNS; r_++) {                                                               \
-            double t0_ = now_sec();                                                                       \
-            for (long i_ = 0; i_ < ITERS; i_++)                                                           \
-                stmt;                                                                                     \
-            double dt_ = (now_sec() - t0_) / (double)ITERS / CHAIN;                                       \
-            if (dt_ < best_)                                                                              \
-                best_ = dt_;                                                                              \
-        }                                                                                                 \
-        result = best_;                                                                                   \
+#define TIME_CHAIN(result, stmt)                                                                                       \
+    do {                                                                                                               \
+        double best_ = 1e9;                                                                                            \
+        for (int r_ = 0; r_ < RUNS; r_++) {                                                                            \
+            double t0_ = now_sec();                                                                                    \
+            for (long i_ = 0; i_ < ITERS; i_++)                                                                        \
+                stmt;                                                                                                  \
+            double dt_ = (now_sec() - t0_) / (double)ITERS / CHAIN;                                                    \
+            if (dt_ < best_)                                                                                           \
+                best_ = dt_;                                                                                           \
+        }                                                                                                              \
+        result = best_;                                                                                                \
     } while (0)
 
 static double scalar_add(void)
@@ -55,13 +55,12 @@ int main(void)
 {
     double cycle = scalar_add();
     printf("core clock: %.2f GHz (a chain of scalar adds, 1 cycle each)%s\n", 1e-9 / cycle, cpu_id());
-    printf("%-22s %9s  %11s   (one instruction whose input is the last one's output)\n", "instruction", "latency",
-           "");
+    printf("%-22s %9s  %11s   (one instruction whose input is the last one's output)\n", "instruction", "latency", "");
     double t, add = 0, eor = 0, shufb = 0, shift = 0, vor = 0, rol = 0; /* latencies, s */
-#define ROW(name, insn)                                                                                   \
-    do {                                                                                                  \
-        TIME_CHAIN(t, __asm__ volatile(REP8(insn "\n\t")::: "xmm0", "xmm1"));                             \
-        row(name, t, cycle);                                                                              \
+#define ROW(name, insn)                                                                                                \
+    do {                                                                                                               \
+        TIME_CHAIN(t, __asm__ volatile(REP8(insn "\n\t"):: : "xmm0", "xmm1"));                                         \
+        row(name, t, cycle);                                                                                           \
     } while (0)
     /* the dispatch's own verdict (CPUID and XCR0), as for the kernels */
     if (jc_backend_available("avx2", NULL)) {

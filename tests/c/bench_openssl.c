@@ -28,7 +28,7 @@
 enum { ROUNDS = 40 };
 #define SLICE_SECONDS 0.01
 
-static const uint8_t key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+static const uint8_t key[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 static const uint8_t nonce[12] = {0, 0, 0, 9, 0, 0, 0, 74, 0, 0, 0, 0};
 static uint32_t st[16];

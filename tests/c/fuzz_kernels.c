@@ -55,14 +55,14 @@ static void take_bytes(reader *r, uint8_t *out, size_t n)
         out[i] = (uint8_t)(r->n ? take(r, 1) : (i * 131 + 7));
 }
 
-#define REQUIRE(cond, ...)                                                                                \
-    do {                                                                                                  \
-        if (!(cond)) {                                                                                    \
-            fprintf(stderr, "MISMATCH %s:%d: ", __FILE__, __LINE__);                                      \
-            fprintf(stderr, __VA_ARGS__);                                                                 \
-            fprintf(stderr, "\n");                                                                        \
-            abort();                                                                                      \
-        }                                                                                                 \
+#define REQUIRE(cond, ...)                                                                                             \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "MISMATCH %s:%d: ", __FILE__, __LINE__);                                                   \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fprintf(stderr, "\n");                                                                                     \
+            abort();                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 /* The rows this CPU runs, portable first. */
@@ -132,8 +132,8 @@ static void fuzz_chacha(reader *r)
             in = out + out_off;
         }
         rows[i]->xor_fn(st, rounds, counter64, in, out + out_off, len);
-        REQUIRE(memcmp(out + out_off, want, len) == 0, "chacha %s: rounds %d counter64 %d len %zu mode %d", rows[i]->name,
-                rounds, counter64, len, mode);
+        REQUIRE(memcmp(out + out_off, want, len) == 0, "chacha %s: rounds %d counter64 %d len %zu mode %d",
+                rows[i]->name, rounds, counter64, len, mode);
         free(out);
     }
     free(src);
@@ -193,8 +193,8 @@ static void fuzz_poly1305(reader *r)
 
 /* ---- AEAD ----------------------------------------------------------------------------------------------- */
 
-static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt,
-                               size_t len, uint8_t tag);
+static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt, size_t len,
+                               uint8_t tag);
 
 static void fuzz_aead(reader *r)
 {
@@ -266,8 +266,8 @@ static void ss_seal(const jc_backend *b, const uint32_t st[16], const uint8_t *a
     out[0] = wire;
 }
 
-static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt,
-                               size_t len, uint8_t tag)
+static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t adlen, const uint8_t *pt, size_t len,
+                               uint8_t tag)
 {
     uint8_t *want = alloc(len + 17);
     ss_seal(rows[0], st, ad, adlen, tag, pt, len, want);
@@ -289,8 +289,8 @@ static void check_secretstream(const uint32_t st[16], const uint8_t *ad, size_t 
         uint8_t *mem = alloc(len + 17); /* the ciphertext lands on the input: in = mem + 1 */
         memcpy(mem + 1, pt, len);
         ss_seal(rows[i], st, ad, adlen, tag, mem + 1, len, mem);
-        REQUIRE(memcmp(mem, want, len + 17) == 0, "secretstream %s in place: aad %zu len %zu", rows[i]->name,
-                adlen, len);
+        REQUIRE(memcmp(mem, want, len + 17) == 0, "secretstream %s in place: aad %zu len %zu", rows[i]->name, adlen,
+                len);
         free(mem);
         free(out);
     }
@@ -303,18 +303,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (nrows == 0)
         LLVMFuzzerInitialize(NULL, NULL);
     switch (take(&r, 1) % 4) {
-    case 0:
-        fuzz_chacha(&r);
-        break;
-    case 1:
-        fuzz_hchacha(&r);
-        break;
-    case 2:
-        fuzz_poly1305(&r);
-        break;
-    default:
-        fuzz_aead(&r);
-        break;
+    case 0: fuzz_chacha(&r); break;
+    case 1: fuzz_hchacha(&r); break;
+    case 2: fuzz_poly1305(&r); break;
+    default: fuzz_aead(&r); break;
     }
     return 0;
 }

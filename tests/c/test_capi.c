@@ -49,8 +49,8 @@ static void test_xor(int32_t h, const jc_backend *b)
                     memset(out, FILL, sizeof out);
                     memset(want, FILL, sizeof want);
                     b->xor_fn(s, 20, keystream, keystream ? NULL : in + inoff, want + outoff, (size_t)len);
-                    int32_t r = jc_capi_xor(h, k[0], k[1], k[2], k[3], k[4], k[5], 20, keystream,
-                                            keystream ? NULL : in, inoff, out, outoff, len);
+                    int32_t r = jc_capi_xor(h, k[0], k[1], k[2], k[3], k[4], k[5], 20, keystream, keystream ? NULL : in,
+                                            inoff, out, outoff, len);
                     CHECK(r == JC_CAPI_OK && memcmp(out, want, sizeof out) == 0,
                           "%s xor len %lld in+%lld out+%lld keystream %d: %d", b->name, (long long)len,
                           (long long)inoff, (long long)outoff, keystream, r);
@@ -63,15 +63,15 @@ static void test_xor(int32_t h, const jc_backend *b)
         int64_t inoff, outoff, len;
         int null_out, want;
     } bad[] = {
-        {-1, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},     {1000, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
-        {h, 7, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},      {h, 20, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
-        {h, 20, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT},    {h, 20, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {-1, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},   {1000, 20, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, 7, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},   {h, 20, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 20, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 20, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
         {h, 20, 0, 0, 16, 1, JC_CAPI_BAD_ARGUMENT},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(out, FILL, sizeof out);
-        int32_t r = jc_capi_xor(bad[i].handle, k[0], k[1], k[2], k[3], k[4], k[5], bad[i].rounds, 0, in,
-                                bad[i].inoff, bad[i].null_out ? NULL : out + 8, bad[i].outoff, bad[i].len);
+        int32_t r = jc_capi_xor(bad[i].handle, k[0], k[1], k[2], k[3], k[4], k[5], bad[i].rounds, 0, in, bad[i].inoff,
+                                bad[i].null_out ? NULL : out + 8, bad[i].outoff, bad[i].len);
         CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s xor refusal %zu: %d, want %d", b->name, i, r,
               bad[i].want);
     }
@@ -107,10 +107,10 @@ static void test_xor_bytes(int32_t h, const jc_backend *be)
         int64_t aoff, boff, outoff, len;
         int null_arg, want;
     } bad[] = {
-        {-1, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},    {1000, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
-        {h, -1, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
-        {h, 0, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
-        {h, 0, 0, 0, 16, 1, JC_CAPI_BAD_ARGUMENT},   {h, 0, 0, 0, 16, 2, JC_CAPI_BAD_ARGUMENT},
+        {-1, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},   {1000, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, -1, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 16, 1, JC_CAPI_BAD_ARGUMENT},  {h, 0, 0, 0, 16, 2, JC_CAPI_BAD_ARGUMENT},
         {h, 0, 0, 0, 16, 3, JC_CAPI_BAD_ARGUMENT},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -118,8 +118,8 @@ static void test_xor_bytes(int32_t h, const jc_backend *be)
         int32_t r = jc_capi_xor_bytes(bad[i].handle, bad[i].null_arg == 1 ? NULL : a, bad[i].aoff,
                                       bad[i].null_arg == 2 ? NULL : b, bad[i].boff,
                                       bad[i].null_arg == 3 ? NULL : out + 8, bad[i].outoff, bad[i].len);
-        CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s xor_bytes refusal %zu: %d, want %d", be->name, i,
-              r, bad[i].want);
+        CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s xor_bytes refusal %zu: %d, want %d", be->name, i, r,
+              bad[i].want);
     }
 }
 
@@ -150,8 +150,8 @@ static void test_aead(int32_t h, const jc_backend *b)
                       b->name, (long long)len, (long long)aadlen, (long long)off, r);
                 memset(back, FILL, sizeof back);
                 r = jc_capi_aead_open(h, key, n0, n1, n2, a, off, aadlen, out, 2 * off, len, back, 1);
-                CHECK(r == 1 && memcmp(back + 1, in + off, (size_t)len) == 0 && back[0] == FILL
-                          && all_fill(back + 1 + len, sizeof back - 1 - (size_t)len),
+                CHECK(r == 1 && memcmp(back + 1, in + off, (size_t)len) == 0 && back[0] == FILL &&
+                          all_fill(back + 1 + len, sizeof back - 1 - (size_t)len),
                       "%s open len %lld aad %lld off %lld: %d", b->name, (long long)len, (long long)aadlen,
                       (long long)off, r);
                 out[2 * off + len] ^= 1; /* the tag's first byte */
@@ -160,8 +160,8 @@ static void test_aead(int32_t h, const jc_backend *b)
                 int zeroed = 1;
                 for (int64_t i = 0; i < len; i++)
                     zeroed &= back[1 + i] == 0;
-                CHECK(r == 0 && zeroed, "%s forged open len %lld off %lld: %d", b->name, (long long)len,
-                      (long long)off, r);
+                CHECK(r == 0 && zeroed, "%s forged open len %lld off %lld: %d", b->name, (long long)len, (long long)off,
+                      r);
             }
         }
     }
@@ -171,9 +171,9 @@ static void test_aead(int32_t h, const jc_backend *b)
         int64_t aadoff, aadlen, inoff, len, outoff;
         int want;
     } bad[] = {
-        {-1, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},  {1000, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},
-        {h, 1, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 1, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
-        {h, 0, 0, 1, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 1, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {-1, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},   {1000, 0, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, 1, 0, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, 1, 0, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 1, 0, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},  {h, 0, 0, 0, 1, 0, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
         {h, 0, 0, 0, 0, -1, 5, 0, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 0, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
         {h, 0, 0, 0, 0, 0, 5, -1, 16, 0, JC_CAPI_BAD_ARGUMENT}, {h, 0, 0, 0, 0, 0, 5, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
         {h, 0, 0, 0, 0, 0, 5, 0, 16, -1, JC_CAPI_BAD_ARGUMENT},
@@ -219,16 +219,17 @@ static void test_xaead(int32_t h, const jc_backend *b)
         fill(in, sizeof in);
         jc_aead_seal(jc_backend_at(0), state, aad, sizeof aad, in, (size_t)len, want);
         memset(out, FILL, sizeof out);
-        int32_t r = jc_capi_xaead_seal(h, key, (int32_t)x[0], (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2,
-                                       aad, 0, sizeof aad, in, 0, len, out, 0);
-        CHECK(r == JC_CAPI_OK && memcmp(out, want, (size_t)len + 16) == 0 && all_fill(out + len + 16,
-              sizeof out - (size_t)len - 16), "%s xseal len %lld: %d", b->name, (long long)len, r);
+        int32_t r = jc_capi_xaead_seal(h, key, (int32_t)x[0], (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad,
+                                       0, sizeof aad, in, 0, len, out, 0);
+        CHECK(r == JC_CAPI_OK && memcmp(out, want, (size_t)len + 16) == 0 &&
+                  all_fill(out + len + 16, sizeof out - (size_t)len - 16),
+              "%s xseal len %lld: %d", b->name, (long long)len, r);
         memset(back, FILL, sizeof back);
         r = jc_capi_xaead_open(h, key, (int32_t)x[0], (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad, 0,
                                sizeof aad, want, 0, len, back, 0);
         CHECK(r == 1 && memcmp(back, in, (size_t)len) == 0, "%s xopen len %lld: %d", b->name, (long long)len, r);
-        r = jc_capi_xaead_open(h, key, (int32_t)(x[0] ^ 1), (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad,
-                               0, sizeof aad, want, 0, len, back, 0);
+        r = jc_capi_xaead_open(h, key, (int32_t)(x[0] ^ 1), (int32_t)x[1], (int32_t)x[2], (int32_t)x[3], n1, n2, aad, 0,
+                               sizeof aad, want, 0, len, back, 0);
         int zeroed = 1;
         for (int64_t i = 0; i < len; i++)
             zeroed &= back[i] == 0;
@@ -251,8 +252,8 @@ int main(void)
         if (!runs) {
             uint8_t out[16];
             memset(out, FILL, sizeof out);
-            CHECK(jc_capi_xor(i, 0, 0, 0, 0, 0, 0, 20, 0, NULL, 0, out, 0, 16) == JC_CAPI_BAD_HANDLE
-                      && all_fill(out, sizeof out),
+            CHECK(jc_capi_xor(i, 0, 0, 0, 0, 0, 0, 20, 0, NULL, 0, out, 0, 16) == JC_CAPI_BAD_HANDLE &&
+                      all_fill(out, sizeof out),
                   "handle %d (%s) cannot run here but was not refused", i, b->name);
             continue;
         }

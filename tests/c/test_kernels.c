@@ -52,16 +52,26 @@ static uint32_t rotl(uint32_t x, int n)
 }
 static void ref_qr(uint32_t *x, int a, int b, int c, int d)
 {
-    x[a] += x[b]; x[d] = rotl(x[d] ^ x[a], 16);
-    x[c] += x[d]; x[b] = rotl(x[b] ^ x[c], 12);
-    x[a] += x[b]; x[d] = rotl(x[d] ^ x[a], 8);
-    x[c] += x[d]; x[b] = rotl(x[b] ^ x[c], 7);
+    x[a] += x[b];
+    x[d] = rotl(x[d] ^ x[a], 16);
+    x[c] += x[d];
+    x[b] = rotl(x[b] ^ x[c], 12);
+    x[a] += x[b];
+    x[d] = rotl(x[d] ^ x[a], 8);
+    x[c] += x[d];
+    x[b] = rotl(x[b] ^ x[c], 7);
 }
 static void ref_permute(uint32_t x[16], int rounds)
 {
     for (int r = 0; r < rounds; r += 2) {
-        ref_qr(x, 0, 4, 8, 12); ref_qr(x, 1, 5, 9, 13); ref_qr(x, 2, 6, 10, 14); ref_qr(x, 3, 7, 11, 15);
-        ref_qr(x, 0, 5, 10, 15); ref_qr(x, 1, 6, 11, 12); ref_qr(x, 2, 7, 8, 13); ref_qr(x, 3, 4, 9, 14);
+        ref_qr(x, 0, 4, 8, 12);
+        ref_qr(x, 1, 5, 9, 13);
+        ref_qr(x, 2, 6, 10, 14);
+        ref_qr(x, 3, 7, 11, 15);
+        ref_qr(x, 0, 5, 10, 15);
+        ref_qr(x, 1, 6, 11, 12);
+        ref_qr(x, 2, 7, 8, 13);
+        ref_qr(x, 3, 4, 9, 14);
     }
 }
 /* Block `blk` of a call with this state (64-bit counter when counter64). */
@@ -107,12 +117,12 @@ struct kat {
 };
 
 static const struct kat kats[] = {
-    {"RFC 8439 2.3.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "000000090000004a00000000", 1, NULL,
+    {"RFC 8439 2.3.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "000000090000004a00000000",
+     1, NULL,
      "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4ed2826446079faa0914c2d705d98b02a2"
      "b5129cd1de164eb9cbd083e8a2503c4e"},
-    {"RFC 8439 2.4.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "000000000000004a00000000", 1, LADIES,
+    {"RFC 8439 2.4.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "000000000000004a00000000",
+     1, LADIES,
      "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b357"
      "1639d624e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
      "5af90bbf74a35be6b40b8eedf2785e42874d"},
@@ -209,8 +219,8 @@ static void test_kats(const jc_backend *b)
         int rounds = t % 3 == 0 ? 8 : t % 3 == 1 ? 12 : 20;
         ref_permute(x, rounds);
         b->hchacha_fn(key, nonce, rounds, out);
-        CHECK(memcmp(out, x, 16) == 0 && memcmp(out + 4, x + 12, 16) == 0, "%s: HChaCha%d random #%d differs",
-              b->name, rounds, t);
+        CHECK(memcmp(out, x, 16) == 0 && memcmp(out + 4, x + 12, 16) == 0, "%s: HChaCha%d random #%d differs", b->name,
+              rounds, t);
     }
 }
 
@@ -248,7 +258,10 @@ static void sweep(const jc_backend *b, const jc_backend *ref, int rounds, int co
     uint32_t st[16];
     for (int i = 0; i < 16; i++)
         st[i] = rnd();
-    st[0] = 0x61707865; st[1] = 0x3320646e; st[2] = 0x79622d32; st[3] = 0x6b206574;
+    st[0] = 0x61707865;
+    st[1] = 0x3320646e;
+    st[2] = 0x79622d32;
+    st[3] = 0x6b206574;
     st[12] = ctr_lo;
     st[13] = ctr_hi;
     uint32_t st_copy[16];
@@ -264,8 +277,8 @@ static void sweep(const jc_backend *b, const jc_backend *ref, int rounds, int co
             if (memcmp(blk, expect_ks + 64 * n, l) != 0)
                 ok = 0;
         }
-        CHECK(ok, "%s: r%d c64=%d ctr=%08x:%08x differs from the reference block function", b->name, rounds,
-              counter64, ctr_hi, ctr_lo);
+        CHECK(ok, "%s: r%d c64=%d ctr=%08x:%08x differs from the reference block function", b->name, rounds, counter64,
+              ctr_hi, ctr_lo);
     }
     fill(msg, MAX_LEN + 16);
 
@@ -281,23 +294,22 @@ static void sweep(const jc_backend *b, const jc_backend *ref, int rounds, int co
             set_guards(outbuf + GUARD, len);
             b->xor_fn(st, rounds, counter64, NULL, outbuf + GUARD, len);
             CHECK(memcmp(outbuf + GUARD, expect_ks, len) == 0 && guards_ok(outbuf + GUARD, len),
-                  "%s: keystream r%d c64=%d ctr=%08x:%08x len=%zu", b->name, rounds, counter64, ctr_hi, ctr_lo,
-                  len);
+                  "%s: keystream r%d c64=%d ctr=%08x:%08x len=%zu", b->name, rounds, counter64, ctr_hi, ctr_lo, len);
 
             /* out of place, odd offsets */
             set_guards(out, len);
             b->xor_fn(st, rounds, counter64, msg + inoff, out, len);
             CHECK(memcmp(out, expect_ct, len) == 0 && guards_ok(out, len),
-                  "%s: xor r%d c64=%d ctr=%08x:%08x len=%zu in+%zu out+%zu", b->name, rounds, counter64, ctr_hi,
-                  ctr_lo, len, inoff, outoff);
+                  "%s: xor r%d c64=%d ctr=%08x:%08x len=%zu in+%zu out+%zu", b->name, rounds, counter64, ctr_hi, ctr_lo,
+                  len, inoff, outoff);
 
             /* in place, odd offset */
             memcpy(out, msg + inoff, len);
             set_guards(out, len);
             b->xor_fn(st, rounds, counter64, out, out, len);
             CHECK(memcmp(out, expect_ct, len) == 0 && guards_ok(out, len),
-                  "%s: in-place r%d c64=%d ctr=%08x:%08x len=%zu out+%zu", b->name, rounds, counter64, ctr_hi,
-                  ctr_lo, len, outoff);
+                  "%s: in-place r%d c64=%d ctr=%08x:%08x len=%zu out+%zu", b->name, rounds, counter64, ctr_hi, ctr_lo,
+                  len, outoff);
         }
     }
     CHECK(memcmp(st, st_copy, sizeof st) == 0, "%s: state modified", b->name);
@@ -334,8 +346,7 @@ static uint8_t *guarded_alloc(size_t data_pages)
     return p + ps;
 }
 
-static void page_edges(const jc_backend *b, const jc_backend *ref, uint8_t *in_area, uint8_t *out_area,
-                       size_t area)
+static void page_edges(const jc_backend *b, const jc_backend *ref, uint8_t *in_area, uint8_t *out_area, size_t area)
 {
     uint32_t st[16];
     for (int i = 0; i < 16; i++)

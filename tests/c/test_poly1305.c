@@ -26,7 +26,6 @@
 #define TEST_RNG_SEED 0x243f6a8885a308d3ull
 #include "test_support.h"
 
-
 /* ---- Poly1305 kernels ------------------------------------------------------------------------------------ */
 
 struct kernel {
@@ -149,10 +148,24 @@ static void test_poly_vs_portable(void)
                 switch (mode) {
                 case 0: fill(msg, len); break;                        /* random */
                 case 1: memset(msg, 0xff, len); break;                /* carries */
-                case 2: memset(key, 0xff, 32); fill(msg, len); break; /* r clamped max, s all ones */
-                case 3: memset(key, 0xff, 32); memset(msg, 0xff, len); break;
-                case 4: memset(key, 0, 16); key[0] = (uint8_t)(len & 1); memset(msg, 0xff, len); break; /* r = 0/1 */
-                default: fill(msg, len); for (size_t i = 0; i < len; i += 2) msg[i] = 0xff; break;
+                case 2:
+                    memset(key, 0xff, 32);
+                    fill(msg, len);
+                    break; /* r clamped max, s all ones */
+                case 3:
+                    memset(key, 0xff, 32);
+                    memset(msg, 0xff, len);
+                    break;
+                case 4:
+                    memset(key, 0, 16);
+                    key[0] = (uint8_t)(len & 1);
+                    memset(msg, 0xff, len);
+                    break; /* r = 0/1 */
+                default:
+                    fill(msg, len);
+                    for (size_t i = 0; i < len; i += 2)
+                        msg[i] = 0xff;
+                    break;
                 }
                 jc_poly1305_auth(jc_poly1305_blocks_portable, t0, msg, len, key);
                 jc_poly1305_auth(kernels[k].fn, t1, msg, len, key);
@@ -405,11 +418,11 @@ static void test_aead_rows(void)
      * (the key block and the message) changes pass (avx512: 17, 18, 24, 25, 26 blocks), the interleaved passes'
      * groups (512, 2048 bytes) and the 4 KiB chunks, and one block past a group (a seal's one-group chunks:
      * aead.c, interleaved()) */
-    static const size_t lens[] = {0,    1,    15,   16,   17,   63,   64,   65,   100,  127,  128,  129,  255,
-                                  256,  257,  319,  320,  321,  383,  384,  511,  512,  513,  767,  768,  1000,
-                                  1022, 1023, 1024, 1025, 1408, 1409, 1471, 1472, 1473, 1536, 1537, 1600, 2046,
-                                  2047, 2048, 2049, 2112, 2113, 2176, 3072, 4095, 4096, 4097, 4999, 5000, 6144,
-                                  6145, 6208, 6209, 8192, 8193, 8704, 10304, 12799};
+    static const size_t lens[] = {0,    1,    15,   16,   17,   63,   64,   65,   100,  127,  128,   129,
+                                  255,  256,  257,  319,  320,  321,  383,  384,  511,  512,  513,   767,
+                                  768,  1000, 1022, 1023, 1024, 1025, 1408, 1409, 1471, 1472, 1473,  1536,
+                                  1537, 1600, 2046, 2047, 2048, 2049, 2112, 2113, 2176, 3072, 4095,  4096,
+                                  4097, 4999, 5000, 6144, 6145, 6208, 6209, 8192, 8193, 8704, 10304, 12799};
     static const size_t aadlens[] = {0, 1, 12, 16, 17, 255};
     const jc_backend *portable = jc_backend_get("portable", NULL);
     for (int r = 0; r < nrows; r++) {
@@ -511,9 +524,9 @@ static void test_aead_overlap(void)
 {
     enum { N = 9000, PAD = 9200 };
     static uint8_t buf[N + 2 * PAD + 32], plain[N], ref[N + 16], key[32], nonce[12], aad[20];
-    static const long dists[] = {-9100, -8192, -4097, -4096, -4095, -3000, -1025, -1024, -1000, -64, -17, -16, -1,
-                                 1, 15, 16, 17, 63, 64, 100, 1023, 1024, 1025, 2999, 3000, 3016, 4095, 4096,
-                                 4097, 8192, 9100};
+    static const long dists[] = {-9100, -8192, -4097, -4096, -4095, -3000, -1025, -1024, -1000, -64,  -17,
+                                 -16,   -1,    1,     15,    16,    17,    63,    64,    100,   1023, 1024,
+                                 1025,  2999,  3000,  3016,  4095,  4096,  4097,  8192,  9100};
     static const size_t lens[] = {0, 1, 64, 100, 193, 1024, 1025, 2500, 3000, 4096, 4097, 8193, 9000};
     uint32_t st[16];
     fill(key, 32);

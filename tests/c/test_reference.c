@@ -26,7 +26,6 @@
 #define TEST_RNG_SEED 0x6a09e667f3bcc908ull
 #include "test_support.h"
 
-
 static uint32_t get32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -42,10 +41,12 @@ static void put32(uint8_t *p, uint32_t v)
 static void quarter_round(uint32_t *x, int a, int b, int c, int d)
 {
 #define ROL(v, n) (((v) << (n)) | ((v) >> (32 - (n))))
+    // clang-format off
     x[a] += x[b]; x[d] ^= x[a]; x[d] = ROL(x[d], 16);
     x[c] += x[d]; x[b] ^= x[c]; x[b] = ROL(x[b], 12);
     x[a] += x[b]; x[d] ^= x[a]; x[d] = ROL(x[d], 8);
     x[c] += x[d]; x[b] ^= x[c]; x[b] = ROL(x[b], 7);
+    // clang-format on
 #undef ROL
 }
 
@@ -204,8 +205,10 @@ static void ref_poly1305(const uint8_t key[32], const uint8_t *msg, size_t len, 
     uint8_t rb[16];
     uint32_t r[N], s[N], acc[N] = {0}, n[N];
     memcpy(rb, key, 16);
+    // clang-format off
     rb[3] &= 15; rb[7] &= 15; rb[11] &= 15; rb[15] &= 15;
     rb[4] &= 252; rb[8] &= 252; rb[12] &= 252;
+    // clang-format on
     num_from_bytes(r, rb, 16);
     num_from_bytes(s, key + 16, 16);
     for (size_t i = 0; i < len; i += 16) {
@@ -299,12 +302,12 @@ struct stream_kat {
 };
 
 static const struct stream_kat stream_kats[] = {
-    {"RFC 8439 2.3.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "000000090000004a00000000", 1, 20, NULL,
+    {"RFC 8439 2.3.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "000000090000004a00000000",
+     1, 20, NULL,
      "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4ed2826446079faa0914c2d705d98b02a2"
      "b5129cd1de164eb9cbd083e8a2503c4e"},
-    {"RFC 8439 2.4.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-     "000000000000004a00000000", 1, 20, LADIES,
+    {"RFC 8439 2.4.2", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "000000000000004a00000000",
+     1, 20, LADIES,
      "6e2e359a2568f98041ba0728dd0d6981e97e7aec1d4360c20a27afccfd9fae0bf91b65c5524733ab8f593dabcd62b357"
      "1639d624e65152ab8f530c359f0861d807ca0dbf500d6a6156a38e088a22b65e52bc514d16ccf806818ce91ab7793736"
      "5af90bbf74a35be6b40b8eedf2785e42874d"},
@@ -323,32 +326,32 @@ static const struct stream_kat stream_kats[] = {
      "c2c64d378cd536374ae204b9ef933fcd1a8b2288b3dfa49672ab765b54ee27c78a970e0e955c14f3a88e741b97c286f7"
      "5f8fc299e8148362fa198a39531bed6d"},
     /* draft-strombergson-chacha-test-vectors, 256-bit keys: TC1, TC4, TC7, TC8 at 8 and 12 rounds */
-    {"strombergson TC1/8", "0000000000000000000000000000000000000000000000000000000000000000", "0000000000000000", 0,
-     8, NULL,
+    {"strombergson TC1/8", "0000000000000000000000000000000000000000000000000000000000000000", "0000000000000000", 0, 8,
+     NULL,
      "3e00ef2f895f40d67f5bb8e81f09a5a12c840ec3ce9a7f3b181be188ef711a1e984ce172b9216f419f445367456d5619"
      "314a42a3da86b001387bfdb80e0cfe42"},
     {"strombergson TC1/12", "0000000000000000000000000000000000000000000000000000000000000000", "0000000000000000", 0,
      12, NULL,
      "9bf49a6a0755f953811fce125f2683d50429c3bb49e074147e0089a52eae155f0564f879d27ae3c02ce82834acfa8c79"
      "3a629f2ca0de6919610be82f411326be"},
-    {"strombergson TC4/8", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "ffffffffffffffff", 0,
-     8, NULL,
+    {"strombergson TC4/8", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "ffffffffffffffff", 0, 8,
+     NULL,
      "e163bbf8c9a739d18925ee8362dad2cdc973df05225afb2aa26396f2a9849a4a445e0547d31c1623c537df4ba85c70a9"
      "884a35bcbf3dfab077e98b0f68135f54"},
     {"strombergson TC4/12", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "ffffffffffffffff", 0,
      12, NULL,
      "04bf88dae8e47a228fa47b7e6379434ba664a7d28f4dab84e5f8b464add20c3acaa69c5ab221a23a57eb5f345c96f4d1"
      "322d0a2ff7a9cd43401cd536639a615a"},
-    {"strombergson TC7/8", "00112233445566778899aabbccddeeffffeeddccbbaa99887766554433221100", "0f1e2d3c4b5a6978", 0,
-     8, NULL,
+    {"strombergson TC7/8", "00112233445566778899aabbccddeeffffeeddccbbaa99887766554433221100", "0f1e2d3c4b5a6978", 0, 8,
+     NULL,
      "db43ad9d1e842d1272e4530e276b3f568f8859b3f7cf6d9d2c74fa53808cb5157a8ebf46ad3dcc4b6c7dadde131784b0"
      "120e0e22f6d5f9ffa7407d4a21b695d9"},
     {"strombergson TC7/12", "00112233445566778899aabbccddeeffffeeddccbbaa99887766554433221100", "0f1e2d3c4b5a6978", 0,
      12, NULL,
      "7ed12a3a63912ae941ba6d4c0d5e862e568b0e5589346935505f064b8c2698dbf7d850667d8e67be639f3b4f6a16f92e"
      "65ea80f6c7429445da1fc2c1b9365040"},
-    {"strombergson TC8/8", "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", "1ada31d5cf688221", 0,
-     8, NULL,
+    {"strombergson TC8/8", "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", "1ada31d5cf688221", 0, 8,
+     NULL,
      "838751b42d8ddd8a3d77f48825a2ba752cf4047cb308a5978ef274973be374c96ad848065871417b08f034e681fe46a9"
      "3f7d5c61d1306614d4aaf257a7cff08b"},
     {"strombergson TC8/12", "c46ec1b18ce8a878725a37e780dfb7351f68ed2e194c79fbc6aebee1a667975d", "1ada31d5cf688221", 0,
@@ -448,15 +451,27 @@ static const char *const poly_kats[][3] = {
  */
 static void test_poly_radix(void)
 {
-    static const uint64_t v[] = {0, 1, 5, (1ull << 40) - 1, (1ull << 42) - 1, 1ull << 42,
-                                 (1ull << 42) + (1ull << 40) - 1, (1ull << 44) - 1, 1ull << 44, (1ull << 44) + 4,
+    static const uint64_t v[] = {0,
+                                 1,
+                                 5,
+                                 (1ull << 40) - 1,
+                                 (1ull << 42) - 1,
+                                 1ull << 42,
+                                 (1ull << 42) + (1ull << 40) - 1,
+                                 (1ull << 44) - 1,
+                                 1ull << 44,
+                                 (1ull << 44) + 4,
                                  (1ull << 45) - 1};
     const int nv = (int)(sizeof v / sizeof v[0]);
     long bad = 0;
     for (int n = 0; n < nv * nv * nv + 100000; n++) {
         uint64_t h44[3], h64[3];
         for (int i = 0; i < 3; i++)
-            h44[i] = n < nv * nv * nv ? v[n / (i == 0 ? 1 : i == 1 ? nv : nv * nv) % nv]
+            h44[i] = n < nv * nv * nv ? v[n /
+                                          (i == 0   ? 1
+                                           : i == 1 ? nv
+                                                    : nv * nv) %
+                                          nv]
                                       : ((uint64_t)rnd() << 32 | rnd()) & ((1ull << 45) - 1);
         jc_poly1305_from44(h44, h64);
         uint32_t x[N] = {0}, y[N] = {0};
@@ -548,7 +563,8 @@ static void test_aead_kats(void)
               "9040c5a40433225ee282a1b0a06c523eaf4534d7f83fa1155b0047718cbc546a0d072b04b3564eea1b422273f548271a"
               "0bb2316053fa76991955ebd63159434ecebb4e466dae5a1073a6727627097a1049e617d91d361094fa68f0ff77987130"
               "305beaba2eda04df997b714d6c6f2c29a6ad5cb4022b02709beead9d67890cbb22392336fea1851f38",
-              ct) - 16;
+              ct) -
+        16;
     unhex("496e7465726e65742d4472616674732061726520647261667420646f63756d656e74732076616c696420666f72206120"
           "6d6178696d756d206f6620736978206d6f6e74687320616e64206d617920626520757064617465642c207265706c6163"
           "65642c206f72206f62736f6c65746564206279206f7468657220646f63756d656e747320617420616e792074696d652e"
@@ -561,8 +577,8 @@ static void test_aead_kats(void)
     ref_state(st, key, 0, nonce, 12);
     for (int r = 0; r < nrows; r++) {
         memset(back, 0, sizeof back);
-        CHECK(jc_aead_open(rows[r], st, aad, 12, ct, n, back) == 1 && memcmp(back, pt, n) == 0,
-              "%s: RFC 8439 A.5 open", rows[r]->name);
+        CHECK(jc_aead_open(rows[r], st, aad, 12, ct, n, back) == 1 && memcmp(back, pt, n) == 0, "%s: RFC 8439 A.5 open",
+              rows[r]->name);
     }
     /* XChaCha draft A.3.1 */
     unhex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f", key);
@@ -670,12 +686,14 @@ static void edge_key(int which, uint8_t key[32])
 {
     memset(key, 0, 32);
     switch (which) {
+        // clang-format off
     case 0: memset(key, 0xff, 32); break;
     case 1: memset(key, 0xff, 16); break;
     case 2: key[0] = 1; memset(key + 16, 0xff, 16); break;
     case 3: key[0] = 1; break;
     case 4: memset(key + 16, 0xff, 16); break;
     default: fill(key, 32); break;
+        // clang-format on
     }
 }
 
@@ -735,8 +753,7 @@ static void test_aead(const jc_backend *b)
         jc_aead_seal(b, st, aad, aadlen, pt, len, got);
         int ok = memcmp(got, want, len + 16) == 0 && got[len + 16] == 0xa5;
         memset(back, 0xa5, len + 1);
-        ok &= jc_aead_open(b, st, aad, aadlen, want, len, back) == 1 && memcmp(back, pt, len) == 0 &&
-              back[len] == 0xa5;
+        ok &= jc_aead_open(b, st, aad, aadlen, want, len, back) == 1 && memcmp(back, pt, len) == 0 && back[len] == 0xa5;
         want[len + (i % 16)] ^= 1; /* a forged tag: refused, the plaintext it wrote zeroed, nothing past it touched */
         memset(back, 0xa5, len + 1);
         ok &= jc_aead_open(b, st, aad, aadlen, want, len, back) == 0 && back[len] == 0xa5;

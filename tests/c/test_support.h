@@ -14,17 +14,17 @@
 
 static long passed, failed;
 
-#define CHECK(cond, ...)                                                                                  \
-    do {                                                                                                  \
-        if (cond) {                                                                                       \
-            passed++;                                                                                     \
-        } else {                                                                                          \
-            if (++failed <= 30) {                                                                         \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
-                printf(__VA_ARGS__);                                                                      \
-                printf("\n");                                                                             \
-            }                                                                                             \
-        }                                                                                                 \
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (cond) {                                                                                                    \
+            passed++;                                                                                                  \
+        } else {                                                                                                       \
+            if (++failed <= 30) {                                                                                      \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                            \
+                printf(__VA_ARGS__);                                                                                   \
+                printf("\n");                                                                                          \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 static inline size_t unhex(const char *h, uint8_t *out)

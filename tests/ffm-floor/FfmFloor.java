@@ -29,11 +29,14 @@ public final class FfmFloor {
         Linker linker = Linker.nativeLinker();
         SymbolLookup lib = SymbolLookup.libraryLookup(Path.of(args[0]), Arena.global());
         Linker.Option critical = Linker.Option.critical(true);
-        MethodHandle empty = linker.downcallHandle(lib.find("ffm_floor_empty").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT), critical);
-        MethodHandle xor = linker.downcallHandle(lib.find("ffm_floor_xor_shape").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                        JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG), critical);
+        MethodHandle empty = linker.downcallHandle(
+                lib.find("ffm_floor_empty").orElseThrow(), FunctionDescriptor.of(JAVA_INT), critical);
+        MethodHandle xor = linker.downcallHandle(
+                lib.find("ffm_floor_xor_shape").orElseThrow(),
+                FunctionDescriptor.of(
+                        JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT,
+                        JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG),
+                critical);
         byte[] in = new byte[1024];
         byte[] out = new byte[1024];
         String[] what = {"empty", "14 arguments, NULL addresses", "14 arguments, two heap arrays"};
@@ -47,11 +50,37 @@ public final class FfmFloor {
                     if (w == 0) {
                         sink += (int) empty.invokeExact();
                     } else if (w == 1) {
-                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.NULL, 0L,
-                                MemorySegment.NULL, 0L, 1024L);
+                        sink += (int) xor.invokeExact(
+                                1,
+                                2L,
+                                3L,
+                                4L,
+                                5L,
+                                6L,
+                                7L,
+                                20,
+                                0,
+                                MemorySegment.NULL,
+                                0L,
+                                MemorySegment.NULL,
+                                0L,
+                                1024L);
                     } else {
-                        sink += (int) xor.invokeExact(1, 2L, 3L, 4L, 5L, 6L, 7L, 20, 0, MemorySegment.ofArray(in), 0L,
-                                MemorySegment.ofArray(out), 0L, 1024L);
+                        sink += (int) xor.invokeExact(
+                                1,
+                                2L,
+                                3L,
+                                4L,
+                                5L,
+                                6L,
+                                7L,
+                                20,
+                                0,
+                                MemorySegment.ofArray(in),
+                                0L,
+                                MemorySegment.ofArray(out),
+                                0L,
+                                1024L);
                     }
                 }
                 double ns = (CPU.getCurrentThreadCpuTime() - t0) / (double) n;

@@ -50,33 +50,88 @@ final class AeadCore {
         if (nonceLength == 12) {
             aead.seal(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff);
         } else {
-            aead.xseal(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0, a.length,
-                    in, inOff, len, out, outOff);
+            aead.xseal(
+                    key,
+                    x(nonce, 0),
+                    x(nonce, 1),
+                    x(nonce, 2),
+                    x(nonce, 3),
+                    n1(nonce),
+                    n2(nonce),
+                    a,
+                    0,
+                    a.length,
+                    in,
+                    inOff,
+                    len,
+                    out,
+                    outOff);
         }
     }
 
     private boolean openMessage(byte[] nonce, byte[] a, byte[] in, int inOff, int len, byte[] out, int outOff) {
         return nonceLength == 12
                 ? aead.open(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inOff, len, out, outOff)
-                : aead.xopen(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0,
-                        a.length, in, inOff, len, out, outOff);
+                : aead.xopen(
+                        key,
+                        x(nonce, 0),
+                        x(nonce, 1),
+                        x(nonce, 2),
+                        x(nonce, 3),
+                        n1(nonce),
+                        n2(nonce),
+                        a,
+                        0,
+                        a.length,
+                        in,
+                        inOff,
+                        len,
+                        out,
+                        outOff);
     }
 
     private void sealMessage(byte[] nonce, byte[] a, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (nonceLength == 12) {
             aead.seal(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos);
         } else {
-            aead.xseal(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0, a.length,
-                    in, inPos, len, out, outPos);
+            aead.xseal(
+                    key,
+                    x(nonce, 0),
+                    x(nonce, 1),
+                    x(nonce, 2),
+                    x(nonce, 3),
+                    n1(nonce),
+                    n2(nonce),
+                    a,
+                    0,
+                    a.length,
+                    in,
+                    inPos,
+                    len,
+                    out,
+                    outPos);
         }
     }
 
-    private boolean openMessage(byte[] nonce, byte[] a, ByteBuffer in, int inPos, int len, ByteBuffer out,
-                                int outPos) {
+    private boolean openMessage(byte[] nonce, byte[] a, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         return nonceLength == 12
                 ? aead.open(key, n0(nonce), n1(nonce), n2(nonce), a, 0, a.length, in, inPos, len, out, outPos)
-                : aead.xopen(key, x(nonce, 0), x(nonce, 1), x(nonce, 2), x(nonce, 3), n1(nonce), n2(nonce), a, 0,
-                        a.length, in, inPos, len, out, outPos);
+                : aead.xopen(
+                        key,
+                        x(nonce, 0),
+                        x(nonce, 1),
+                        x(nonce, 2),
+                        x(nonce, 3),
+                        n1(nonce),
+                        n2(nonce),
+                        a,
+                        0,
+                        a.length,
+                        in,
+                        inPos,
+                        len,
+                        out,
+                        outPos);
     }
 
     /** XChaCha20's HChaCha20 nonce word {@code i}: the 24-byte nonce's bytes {@code 4i .. 4i+4}. */
@@ -121,8 +176,8 @@ final class AeadCore {
     /** Rejects messages longer than the IETF block counter can cover. */
     static void checkMessageLength(long len) {
         if (len > MAX_MESSAGE_LENGTH) {
-            throw new IllegalArgumentException("message longer than the IETF ChaCha20 limit of "
-                    + MAX_MESSAGE_LENGTH + " bytes: " + len);
+            throw new IllegalArgumentException(
+                    "message longer than the IETF ChaCha20 limit of " + MAX_MESSAGE_LENGTH + " bytes: " + len);
         }
     }
 
@@ -135,8 +190,7 @@ final class AeadCore {
 
     private static void checkOutOffset(byte[] out, int outOff) {
         if (outOff < 0 || outOff > out.length) {
-            throw new IndexOutOfBoundsException("output offset " + outOff + " out of bounds for length "
-                    + out.length);
+            throw new IndexOutOfBoundsException("output offset " + outOff + " out of bounds for length " + out.length);
         }
     }
 
@@ -241,8 +295,8 @@ final class AeadCore {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         if (in == out) {
-            throw new IllegalArgumentException("input and output must not be the same buffer object"
-                    + " (use a duplicate() for in-place)");
+            throw new IllegalArgumentException(
+                    "input and output must not be the same buffer object" + " (use a duplicate() for in-place)");
         }
         if (out.isReadOnly()) {
             throw new ReadOnlyBufferException();
@@ -267,8 +321,7 @@ final class AeadCore {
         return (int) need;
     }
 
-    int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out)
-            throws ShortBufferException, AEADBadTagException {
+    int open(byte[] nonce, ByteBuffer in, byte[] aad, ByteBuffer out) throws ShortBufferException, AEADBadTagException {
         checkNonce(nonce, nonceLength);
         checkBuffers(in, out);
         int len = in.remaining();

@@ -83,8 +83,8 @@ public enum Backend {
                 return b;
             }
         }
-        throw new IllegalArgumentException("unknown jchacha backend '" + name + "'; valid: "
-                + Backends.PROPERTY_VALUES);
+        throw new IllegalArgumentException(
+                "unknown jchacha backend '" + name + "'; valid: " + Backends.PROPERTY_VALUES);
     }
 
     @Override

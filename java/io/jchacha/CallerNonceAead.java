@@ -37,8 +37,8 @@ abstract class CallerNonceAead {
     final byte[] openWithPrefixedNonce(byte[] ciphertextWithNonce, byte[] aad) throws AEADBadTagException {
         Objects.requireNonNull(ciphertextWithNonce, "ciphertextWithNonce");
         if (ciphertextWithNonce.length < nonceLength + TAG_LENGTH) {
-            throw new AEADBadTagException("input shorter than nonce and tag (" + (nonceLength + TAG_LENGTH)
-                    + " bytes)");
+            throw new AEADBadTagException(
+                    "input shorter than nonce and tag (" + (nonceLength + TAG_LENGTH) + " bytes)");
         }
         byte[] nonce = Arrays.copyOf(ciphertextWithNonce, nonceLength);
         return core.openPrefixed(nonce, ciphertextWithNonce, aad);

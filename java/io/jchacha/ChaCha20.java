@@ -2,11 +2,11 @@
 package io.jchacha;
 
 import io.jchacha.internal.ArrayXor;
+import io.jchacha.internal.Bytes;
 import io.jchacha.internal.ChaChaBlock;
 import io.jchacha.internal.Engine;
 import io.jchacha.internal.EngineScratch;
 import io.jchacha.internal.Engines;
-import io.jchacha.internal.Bytes;
 import io.jchacha.internal.Overlap;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -72,8 +72,8 @@ public final class ChaCha20 implements Destroyable {
                     return v;
                 }
             }
-            throw new IllegalArgumentException("nonce must be 8 (original), 12 (IETF) or 24 (XChaCha20) bytes, got "
-                    + length);
+            throw new IllegalArgumentException(
+                    "nonce must be 8 (original), 12 (IETF) or 24 (XChaCha20) bytes, got " + length);
         }
     }
 
@@ -92,11 +92,13 @@ public final class ChaCha20 implements Destroyable {
     private final long initialCounter;
     /** The last counter value (unsigned): 2^32 - 1 or 2^64 - 1. */
     private final long lastBlock;
+
     private final Engine engine;
     /** {@link Engine#xorBytesMin()}: from how many bytes a run from the keystream cache is XOR-ed by the engine. */
     private final int xorBytesMin;
     /** {@link Engine#continuesStreams()}: whether {@link #continued} asks the engine. */
     private final boolean engineContinues;
+
     private final int[] state;
     /** The engine's working memory, kept with the key so that a long stream allocates nothing per call. */
     private final EngineScratch work = new EngineScratch();
@@ -111,6 +113,7 @@ public final class ChaCha20 implements Destroyable {
 
     /** Cached keystream for short updates: blocks [ksBlock, ksBlock + ksBlocks). */
     private byte[] ks;
+
     private long ksBlock;
     private int ksBlocks;
 
@@ -124,8 +127,8 @@ public final class ChaCha20 implements Destroyable {
             throw new IllegalArgumentException("key must be 32 bytes, got " + key.length);
         }
         if (nonce.length != variant.nonceLength) {
-            throw new IllegalArgumentException(variant + " nonce must be " + variant.nonceLength + " bytes, got "
-                    + nonce.length);
+            throw new IllegalArgumentException(
+                    variant + " nonce must be " + variant.nonceLength + " bytes, got " + nonce.length);
         }
         if (rounds != 20 && rounds != 12 && rounds != 8) {
             throw new IllegalArgumentException("rounds must be 20, 12 or 8, got " + rounds);
@@ -494,6 +497,7 @@ public final class ChaCha20 implements Destroyable {
      * it stands itself).
      */
     private boolean streamed;
+
     private long engineNext;
 
     /** The index into {@link #ks} of the next keystream byte, or -1 when the cache does not hold it. */
@@ -531,8 +535,12 @@ public final class ChaCha20 implements Destroyable {
      * (docs/bench/tuning.md#stream-continuation).
      */
     private boolean continued(byte[] in, int inOff, byte[] out, int outOff, int len) {
-        if (!engineContinues || offset != 0 || block != engineNext || (len & (BLOCK_LENGTH - 1)) != 0
-                || len < engine.streamDirectBytes() || Long.compareUnsigned(len >>> 6, lastBlock - block) > 0) {
+        if (!engineContinues
+                || offset != 0
+                || block != engineNext
+                || (len & (BLOCK_LENGTH - 1)) != 0
+                || len < engine.streamDirectBytes()
+                || Long.compareUnsigned(len >>> 6, lastBlock - block) > 0) {
             return false;
         }
         checkLive();
@@ -619,8 +627,12 @@ public final class ChaCha20 implements Destroyable {
     /** An update whose ranges are disjoint or identical: straight through, arrays where both have one. */
     private void processBuffers(ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         if (out.hasArray() && (in == null || in.hasArray())) {
-            process(in == null ? null : in.array(), in == null ? 0 : in.arrayOffset() + inPos, out.array(),
-                    out.arrayOffset() + outPos, len);
+            process(
+                    in == null ? null : in.array(),
+                    in == null ? 0 : in.arrayOffset() + inPos,
+                    out.array(),
+                    out.arrayOffset() + outPos,
+                    len);
         } else {
             processBuffer(in, inPos, out, outPos, len);
         }

@@ -64,6 +64,7 @@ public final class ChaChaRandom implements RandomGenerator.JumpableGenerator {
     private final Engine engine;
     /** Constants, key, block counter (set per call), stream. */
     private final int[] state;
+
     private final byte[] buf;
     /** The engine's working memory, so that refills allocate nothing (each instance its own: not thread-safe). */
     private final EngineScratch work = new EngineScratch();

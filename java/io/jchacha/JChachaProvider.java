@@ -50,23 +50,56 @@ public final class JChachaProvider extends Provider {
     }
 
     public JChachaProvider() {
-        super(NAME, version(), "jchacha: ChaCha20, ChaCha20-Poly1305 and XChaCha20-Poly1305 ciphers, ChaCha20 key"
-                + " generator, ChaCha20 SecureRandom");
+        super(
+                NAME,
+                version(),
+                "jchacha: ChaCha20, ChaCha20-Poly1305 and XChaCha20-Poly1305 ciphers, ChaCha20 key"
+                        + " generator, ChaCha20 SecureRandom");
         Map<String, String> raw = Map.of("SupportedKeyFormats", "RAW");
         List<String> oidAliases = List.of(CHACHA20_POLY1305_OID, "OID." + CHACHA20_POLY1305_OID);
 
         add("Cipher", "ChaCha20", ChaCha20CipherSpi.class, List.of(), raw, ChaCha20CipherSpi::new);
-        add("Cipher", "ChaCha20-Poly1305", ChaCha20Poly1305CipherSpi.class, oidAliases, raw,
+        add(
+                "Cipher",
+                "ChaCha20-Poly1305",
+                ChaCha20Poly1305CipherSpi.class,
+                oidAliases,
+                raw,
                 () -> new ChaCha20Poly1305CipherSpi(false));
-        add("Cipher", "XChaCha20-Poly1305", ChaCha20Poly1305CipherSpi.class, List.of(), raw,
+        add(
+                "Cipher",
+                "XChaCha20-Poly1305",
+                ChaCha20Poly1305CipherSpi.class,
+                List.of(),
+                raw,
                 () -> new ChaCha20Poly1305CipherSpi(true));
-        add("AlgorithmParameters", "ChaCha20-Poly1305", NonceParameters.class, oidAliases, Map.of(),
+        add(
+                "AlgorithmParameters",
+                "ChaCha20-Poly1305",
+                NonceParameters.class,
+                oidAliases,
+                Map.of(),
                 () -> new NonceParameters(false));
-        add("AlgorithmParameters", "XChaCha20-Poly1305", NonceParameters.class, List.of(), Map.of(),
+        add(
+                "AlgorithmParameters",
+                "XChaCha20-Poly1305",
+                NonceParameters.class,
+                List.of(),
+                Map.of(),
                 () -> new NonceParameters(true));
-        add("KeyGenerator", "ChaCha20", ChaCha20KeyGeneratorSpi.class, List.of(), Map.of(),
+        add(
+                "KeyGenerator",
+                "ChaCha20",
+                ChaCha20KeyGeneratorSpi.class,
+                List.of(),
+                Map.of(),
                 ChaCha20KeyGeneratorSpi::new);
-        add("SecureRandom", "ChaCha20", ChaCha20SecureRandomSpi.class, List.of(), Map.of("ThreadSafe", "true"),
+        add(
+                "SecureRandom",
+                "ChaCha20",
+                ChaCha20SecureRandomSpi.class,
+                List.of(),
+                Map.of("ThreadSafe", "true"),
                 ChaCha20SecureRandomSpi::new);
     }
 
@@ -80,8 +113,13 @@ public final class JChachaProvider extends Provider {
         return v != null ? v : FALLBACK_VERSION;
     }
 
-    private void add(String type, String algorithm, Class<?> impl, List<String> aliases, Map<String, String> attrs,
-                     Supplier<Object> factory) {
+    private void add(
+            String type,
+            String algorithm,
+            Class<?> impl,
+            List<String> aliases,
+            Map<String, String> attrs,
+            Supplier<Object> factory) {
         putService(new DirectService(this, type, algorithm, impl.getName(), aliases, attrs, factory));
     }
 
@@ -89,8 +127,14 @@ public final class JChachaProvider extends Provider {
     private static final class DirectService extends Provider.Service {
         private final transient Supplier<Object> factory;
 
-        DirectService(Provider provider, String type, String algorithm, String className, List<String> aliases,
-                      Map<String, String> attributes, Supplier<Object> factory) {
+        DirectService(
+                Provider provider,
+                String type,
+                String algorithm,
+                String className,
+                List<String> aliases,
+                Map<String, String> attributes,
+                Supplier<Object> factory) {
             super(provider, type, algorithm, className, aliases, attributes);
             this.factory = factory;
         }

@@ -58,8 +58,9 @@ final class BenchCommand implements Callable<Integer> {
             impls.add(b.id());
         }
         impls.add(JDK);
-        out.printf("ChaCha20 streaming update (IETF, 20 rounds), MB/s (10^6 bytes/s), best of 3 x %d ms after"
-                + " warm-up, %s %s%n",
+        out.printf(
+                "ChaCha20 streaming update (IETF, 20 rounds), MB/s (10^6 bytes/s), best of 3 x %d ms after"
+                        + " warm-up, %s %s%n",
                 millis, System.getProperty("java.vm.name"), System.getProperty("java.version"));
         out.printf("%-10s", "");
         for (int s : SIZES) {

@@ -15,11 +15,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** Standard input XOR keystream to standard output, in bounded memory. */
-@Command(name = "chacha20", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "XOR standard input with the ChaCha keystream to standard output (encrypts and decrypts).",
-        "The nonce length picks the variant: 8 bytes original, 12 IETF (RFC 8439), 24 XChaCha20.",
-        "The key comes from exactly one of --key-file, --key-env or --key (--key shows the key to every local user",
-        "in the process list; prefer the other two)."})
+@Command(
+        name = "chacha20",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "XOR standard input with the ChaCha keystream to standard output (encrypts and decrypts).",
+            "The nonce length picks the variant: 8 bytes original, 12 IETF (RFC 8439), 24 XChaCha20.",
+            "The key comes from exactly one of --key-file, --key-env or --key (--key shows the key to every local user",
+            "in the process list; prefer the other two)."
+        })
 final class ChaCha20Command implements Callable<Integer> {
     static final int CHUNK = 64 * 1024;
 
@@ -29,14 +34,19 @@ final class ChaCha20Command implements Callable<Integer> {
     @Mixin
     KeyOptions keys = new KeyOptions();
 
-    @Option(names = "--key", paramLabel = "HEX",
+    @Option(
+            names = "--key",
+            paramLabel = "HEX",
             description = "32-byte key, 64 hex digits (visible in the process list: prefer --key-file or --key-env)")
     String keyHex;
 
     @Option(names = "--nonce", required = true, paramLabel = "HEX", description = "8, 12 or 24-byte nonce in hex")
     String nonceHex;
 
-    @Option(names = "--counter", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--counter",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "initial block counter (default 0; IETF: below 2^32)")
     String counter;
 
@@ -56,7 +66,8 @@ final class ChaCha20Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        byte[] key = keyHex != null && !keys.given() ? hex("--key", keyHex)
+        byte[] key = keyHex != null && !keys.given()
+                ? hex("--key", keyHex)
                 : keys.key(spec, keyHex == null ? 0 : 1, "--key-file, --key-env or --key");
         byte[] nonce;
         try {
@@ -68,7 +79,8 @@ final class ChaCha20Command implements Callable<Integer> {
         ChaCha20 c;
         try {
             if (key.length != 32) {
-                throw new IllegalArgumentException("--key must be 32 bytes (64 hex digits), got " + key.length + " bytes");
+                throw new IllegalArgumentException(
+                        "--key must be 32 bytes (64 hex digits), got " + key.length + " bytes");
             }
             ChaCha20.Variant v = ChaCha20.Variant.forNonceLength(nonce.length);
             long ctr;
@@ -82,8 +94,9 @@ final class ChaCha20Command implements Callable<Integer> {
             }
             c = ChaCha20.newInstance(v, key, nonce, ctr, rounds);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage().replace("nonce must", "--nonce must")
-                    .replace("rounds must", "--rounds must"));
+            throw new ParameterException(
+                    spec.commandLine(),
+                    e.getMessage().replace("nonce must", "--nonce must").replace("rounds must", "--rounds must"));
         } finally {
             java.util.Arrays.fill(key, (byte) 0);
         }

@@ -18,7 +18,10 @@ final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("jdk: %s %s (%s)%n", System.getProperty("java.vm.name"), System.getProperty("java.version"),
+        out.printf(
+                "jdk: %s %s (%s)%n",
+                System.getProperty("java.vm.name"),
+                System.getProperty("java.version"),
                 System.getProperty("java.home"));
         out.printf("os: %s %s%n", System.getProperty("os.name"), System.getProperty("os.arch"));
         String features = Backends.cpuFeatures();
@@ -27,8 +30,10 @@ final class InfoCommand implements Callable<Integer> {
         out.printf("bridge: %s (%s)%n", Backends.bridge(), Backends.bridgeReason());
         out.println("backends:");
         for (Backend b : Backend.values()) {
-            out.printf("  %-9s %s%n", b.id(), Backends.unavailableReason(b).map(r -> "unavailable: " + r)
-                    .orElse("available"));
+            out.printf(
+                    "  %-9s %s%n",
+                    b.id(),
+                    Backends.unavailableReason(b).map(r -> "unavailable: " + r).orElse("available"));
         }
         try {
             Backend active = Backends.active();

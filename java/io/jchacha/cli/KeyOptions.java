@@ -20,11 +20,15 @@ import picocli.CommandLine.ParameterException;
 final class KeyOptions {
     static final int KEY_LENGTH = 32;
 
-    @Option(names = "--key-file", paramLabel = "PATH",
+    @Option(
+            names = "--key-file",
+            paramLabel = "PATH",
             description = "read the 32-byte key from PATH: 64 hex digits (as keygen writes), or 32 raw bytes")
     Path keyFile;
 
-    @Option(names = "--key-env", paramLabel = "NAME",
+    @Option(
+            names = "--key-env",
+            paramLabel = "NAME",
             description = "read the key (64 hex digits) from environment variable NAME")
     String keyEnv;
 
@@ -43,16 +47,16 @@ final class KeyOptions {
     byte[] key(CommandSpec spec, int otherSources, String alternatives) {
         int sources = otherSources + (keyFile != null ? 1 : 0) + (keyEnv != null ? 1 : 0);
         if (sources != 1) {
-            throw new ParameterException(spec.commandLine(), (sources == 0 ? "missing key: give " : "give only one of ")
-                    + alternatives);
+            throw new ParameterException(
+                    spec.commandLine(), (sources == 0 ? "missing key: give " : "give only one of ") + alternatives);
         }
         if (keyFile != null) {
             return fromFile(spec);
         }
         String v = env.apply(keyEnv);
         if (v == null) {
-            throw new ParameterException(spec.commandLine(), "--key-env: environment variable " + keyEnv
-                    + " is not set");
+            throw new ParameterException(
+                    spec.commandLine(), "--key-env: environment variable " + keyEnv + " is not set");
         }
         return hex(spec, "--key-env " + keyEnv, v.strip());
     }
@@ -61,13 +65,15 @@ final class KeyOptions {
         byte[] raw;
         try {
             if (Files.size(keyFile) > 1024) {
-                throw new ParameterException(spec.commandLine(), "--key-file " + keyFile
-                        + ": not a key file (over 1 KiB)");
+                throw new ParameterException(
+                        spec.commandLine(), "--key-file " + keyFile + ": not a key file (over 1 KiB)");
             }
             raw = Files.readAllBytes(keyFile);
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--key-file " + keyFile + ": cannot read it ("
-                    + e.getClass().getSimpleName() + ")");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--key-file " + keyFile + ": cannot read it ("
+                            + e.getClass().getSimpleName() + ")");
         }
         try {
             if (raw.length == KEY_LENGTH) {
@@ -85,13 +91,14 @@ final class KeyOptions {
         try {
             k = HexFormat.of().parseHex(text);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), what + ": the key must be 64 hex digits (or 32 raw bytes"
-                    + " in a key file)");
+            throw new ParameterException(
+                    spec.commandLine(), what + ": the key must be 64 hex digits (or 32 raw bytes" + " in a key file)");
         }
         if (k.length != KEY_LENGTH) {
             Arrays.fill(k, (byte) 0);
-            throw new ParameterException(spec.commandLine(), what + ": the key must be 32 bytes (64 hex digits), got "
-                    + k.length + " bytes");
+            throw new ParameterException(
+                    spec.commandLine(),
+                    what + ": the key must be 32 bytes (64 hex digits), got " + k.length + " bytes");
         }
         return k;
     }

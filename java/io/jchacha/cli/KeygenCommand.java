@@ -20,9 +20,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** A fresh random key in a new file only its owner can read. */
-@Command(name = "keygen", mixinStandardHelpOptions = true, description = {
-        "Write a fresh random 32-byte key (64 hex digits and a newline) to a new file PATH, created exclusively",
-        "(an existing file is never overwritten) with owner-only permissions (0600). Use it with --key-file."})
+@Command(
+        name = "keygen",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Write a fresh random 32-byte key (64 hex digits and a newline) to a new file PATH, created exclusively",
+            "(an existing file is never overwritten) with owner-only permissions (0600). Use it with --key-file."
+        })
 final class KeygenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -38,7 +42,8 @@ final class KeygenCommand implements Callable<Integer> {
             if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
                 // created with 0600 (before the umask, which can only remove bits) in the same call as the
                 // exclusive create: no moment where the file exists with wider permissions
-                Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } else {
                 Files.createFile(path);
                 java.io.File f = path.toFile();

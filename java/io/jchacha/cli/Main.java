@@ -6,11 +6,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen | random ...}. */
-@Command(name = "jchacha", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "jchacha",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "ChaCha20 for the JVM: backend information, a quick benchmark, a stream cipher filter,"
                 + " authenticated file encryption (libsodium's secretstream), and random bytes.",
-        subcommands = {InfoCommand.class, BenchCommand.class, ChaCha20Command.class, EncryptCommand.class,
-                DecryptCommand.class, KeygenCommand.class, RandomCommand.class})
+        subcommands = {
+            InfoCommand.class,
+            BenchCommand.class,
+            ChaCha20Command.class,
+            EncryptCommand.class,
+            DecryptCommand.class,
+            KeygenCommand.class,
+            RandomCommand.class
+        })
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -37,7 +47,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt, keygen or random");
+        throw new CommandLine.ParameterException(
+                new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt, keygen or random");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -21,10 +21,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** Random bytes from ChaChaRandom to standard output: the same bytes as rand_chacha's fill_bytes for the seed. */
-@Command(name = "random", description = {
-        "Write ChaCha random bytes to standard output (rand_chacha's ChaCha{8,12,20}Rng stream 0, fill_bytes).",
-        "With --secure: jchacha's SecureRandom \"ChaCha20\" instead.",
-        "Unbounded unless --bytes is given; stops quietly when the reader closes the pipe."})
+@Command(
+        name = "random",
+        description = {
+            "Write ChaCha random bytes to standard output (rand_chacha's ChaCha{8,12,20}Rng stream 0, fill_bytes).",
+            "With --secure: jchacha's SecureRandom \"ChaCha20\" instead.",
+            "Unbounded unless --bytes is given; stops quietly when the reader closes the pipe."
+        })
 final class RandomCommand implements Callable<Integer> {
     static final int CHUNK = 256 * 1024;
 
@@ -34,15 +37,19 @@ final class RandomCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "20", description = "8, 12 or 20 (default 20)")
     int rounds;
 
-    @Option(names = "--seed-file", paramLabel = "PATH",
+    @Option(
+            names = "--seed-file",
+            paramLabel = "PATH",
             description = "file holding exactly the 32-byte seed (default: a fresh seed from the OS)")
     Path seedFile;
 
     @Option(names = "--bytes", paramLabel = "N", description = "how many bytes (default: until the reader stops)")
     Long bytes;
 
-    @Option(names = "--secure", description = "draw from jchacha's SecureRandom \"ChaCha20\" instead (OS-seeded,"
-            + " fast key erasure; not reproducible, so no --seed-file or --rounds)")
+    @Option(
+            names = "--secure",
+            description = "draw from jchacha's SecureRandom \"ChaCha20\" instead (OS-seeded,"
+                    + " fast key erasure; not reproducible, so no --seed-file or --rounds)")
     boolean secure;
 
     /** Fills the first {@code n} bytes of {@code buf}. */

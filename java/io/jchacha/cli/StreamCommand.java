@@ -34,12 +34,15 @@ abstract class StreamCommand implements Callable<Integer> {
     @Option(names = "--in", paramLabel = "PATH", description = "read PATH instead of standard input")
     Path inPath;
 
-    @Option(names = "--out", paramLabel = "PATH",
+    @Option(
+            names = "--out",
+            paramLabel = "PATH",
             description = "write PATH (replaced only on success) instead of standard output")
     Path outPath;
 
     /** Standard streams, replaceable in tests. */
     InputStream stdin = System.in;
+
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
 
     /** Reads {@code in} to the end and writes the transformed bytes to {@code out}. */
@@ -53,8 +56,8 @@ abstract class StreamCommand implements Callable<Integer> {
         byte[] key = keys.key(spec, 0, "--key-file or --key-env");
         PrintWriter err = spec.commandLine().getErr();
         Path tmp = null;
-        try (InputStream in = new ReadAhead(Progress.wrap(inPath == null ? stdin
-                : new FileInputStream(inPath.toFile()), inPath, what()))) {
+        try (InputStream in = new ReadAhead(
+                Progress.wrap(inPath == null ? stdin : new FileInputStream(inPath.toFile()), inPath, what()))) {
             if (outPath == null) {
                 transform(in, stdout, key);
                 stdout.flush();

@@ -34,24 +34,68 @@ public interface AeadEngine {
      * Encrypts {@code len} bytes of {@code in} and writes ciphertext || tag ({@code len + 16} bytes) to
      * {@code out[outOff ..]}.
      */
-    void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-              byte[] in, int inOff, int len, byte[] out, int outOff);
+    void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /**
      * Decrypts the {@code len} ciphertext bytes at {@code in[inOff ..]} to {@code out[outOff ..]} and verifies the
      * tag {@code in[inOff + len .. inOff + len + 16)} over them in constant time: true if it matches; if not, false
      * with {@code out[outOff .. outOff + len)} all zero.
      */
-    boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                 byte[] in, int inOff, int len, byte[] out, int outOff);
+    boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link #seal(int[], int, int, int, byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
-    void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-              ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+    void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos);
 
     /** {@link #open(int[], int, int, int, byte[], int, int, byte[], int, int, byte[], int)} at absolute buffer indices. */
-    boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                 ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+    boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos);
 
     /**
      * XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha): {@link #seal(int[], int, int, int, byte[], int, int, byte[], int,
@@ -59,8 +103,22 @@ public interface AeadEngine {
      * nonce's first 16 bytes as little-endian words), with IETF nonce words 0, {@code n1}, {@code n2} (its last 8
      * bytes). This default derives the subkey in Java; a native engine derives it in the same call as the message.
      */
-    default void xseal(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                       byte[] in, int inOff, int len, byte[] out, int outOff) {
+    default void xseal(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
         try {
             seal(sub, 0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
@@ -73,8 +131,22 @@ public interface AeadEngine {
      * The open of {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int)
      * xseal}.
      */
-    default boolean xopen(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
-                          int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    default boolean xopen(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
         try {
             return open(sub, 0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
@@ -87,8 +159,22 @@ public interface AeadEngine {
      * {@link #xseal(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xseal} on
      * buffers.
      */
-    default void xseal(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                       ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    default void xseal(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
         try {
             seal(sub, 0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
@@ -101,8 +187,22 @@ public interface AeadEngine {
      * {@link #xopen(int[], int, int, int, int, int, int, byte[], int, int, byte[], int, int, byte[], int) xopen} on
      * buffers.
      */
-    default boolean xopen(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
-                          int aadLen, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    default boolean xopen(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         int[] sub = xchachaKey(key, x0, x1, x2, x3);
         try {
             return open(sub, 0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);

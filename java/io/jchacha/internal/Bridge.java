@@ -23,7 +23,8 @@ public final class Bridge {
     private Bridge() {}
 
     private static final class Selection {
-        static final String REQUESTED = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
+        static final String REQUESTED =
+                System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
         static final NativeCalls CALLS;
         static final String FAILURE;
         static final String REASON;

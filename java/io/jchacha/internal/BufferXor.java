@@ -17,8 +17,17 @@ final class BufferXor {
      * {@link Engine#xor(int[], int, boolean, ByteBuffer, int, ByteBuffer, int, int, EngineScratch)} through
      * {@code e}'s array calls; a buffer without an accessible array is staged through the caller's scratch.
      */
-    static void viaArrays(Engine e, int[] state, int rounds, boolean counter64,
-                          ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+    static void viaArrays(
+            Engine e,
+            int[] state,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len,
+            EngineScratch scratch) {
         if (out.hasArray()) {
             byte[] o = out.array();
             int oo = out.arrayOffset() + outPos;

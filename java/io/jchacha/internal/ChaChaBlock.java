@@ -18,6 +18,7 @@ public final class ChaChaBlock {
         int x8 = state[8], x9 = state[9], x10 = state[10], x11 = state[11];
         int x12 = state[12], x13 = state[13], x14 = state[14], x15 = state[15];
         for (int i = 0; i < rounds; i += 2) {
+            // spotless:off
             x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 16);
             x8 += x12; x4 = Integer.rotateLeft(x4 ^ x8, 12);
             x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 8);
@@ -56,6 +57,7 @@ public final class ChaChaBlock {
         out[4] = x4; out[5] = x5; out[6] = x6; out[7] = x7;
         out[8] = x8; out[9] = x9; out[10] = x10; out[11] = x11;
         out[12] = x12; out[13] = x13; out[14] = x14; out[15] = x15;
+            // spotless:on
     }
 
     /** The keystream block: permuted words plus input words. */

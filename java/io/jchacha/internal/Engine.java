@@ -28,15 +28,13 @@ public interface Engine {
      * {@code out} may be the same array with {@code inOff == outOff}; other overlaps are not allowed (the
      * caller copies first). A final partial block writes only its bytes.
      */
-    void xor(int[] state, int rounds, boolean counter64,
-             byte[] in, int inOff, byte[] out, int outOff, int len);
+    void xor(int[] state, int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len);
 
     /**
      * The same for buffers, at absolute indices (positions and limits are neither read nor changed). Either
      * buffer may be heap or direct; {@code in} may be {@code null} for raw keystream.
      */
-    void xor(int[] state, int rounds, boolean counter64,
-             ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
+    void xor(int[] state, int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
 
     /**
      * {@link #xor(int[], int, boolean, byte[], int, byte[], int, int)} with the caller's working memory: an
@@ -44,14 +42,30 @@ public interface Engine {
      * that makes many calls, such as a cipher instance, keeps one and wipes it when done). Engines that need none
      * ignore it.
      */
-    default void xor(int[] state, int rounds, boolean counter64,
-                     byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+    default void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         xor(state, rounds, counter64, in, inOff, out, outOff, len);
     }
 
     /** {@link #xor(int[], int, boolean, ByteBuffer, int, ByteBuffer, int, int)} with the caller's working memory. */
-    default void xor(int[] state, int rounds, boolean counter64,
-                     ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+    default void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len,
+            EngineScratch scratch) {
         xor(state, rounds, counter64, in, inPos, out, outPos, len);
     }
 
@@ -101,8 +115,15 @@ public interface Engine {
      * compares key and nonce before it goes on; with the stream layer's own shortcut this saves a few percent of a
      * steady 256-byte update (docs/bench/tuning.md#stream-continuation).
      */
-    default boolean xorContinuing(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len,
-                                  EngineScratch scratch) {
+    default boolean xorContinuing(
+            long block,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         return false;
     }
 
@@ -119,8 +140,8 @@ public interface Engine {
      * {@code out}'s; no other overlap. The caller has checked the ranges, and calls this only from
      * {@link #xorBytesMin()} bytes; {@code scratch} is its own, as for {@code xor}.
      */
-    default void xorBytes(byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
-                          EngineScratch scratch) {
+    default void xorBytes(
+            byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len, EngineScratch scratch) {
         throw new UnsupportedOperationException(name() + " has no XOR of its own");
     }
 }

@@ -26,6 +26,7 @@ public final class EngineScratch {
     private Held held;
     /** What the native bridge keeps for this owner's calls (FFM: the segments of the arrays it last passed). */
     private Object bridge;
+
     private int[] words;
     private byte[] bytes;
     private int[] state;

@@ -51,8 +51,10 @@ public final class Engines {
                     backend = Backend.fromId(raw);
                     String why = unavailableReason(backend);
                     if (why != null) {
-                        throw new IllegalStateException(Backends.PROPERTY + "=" + raw + " cannot run here: " + why
-                                + "; available: " + availableList(), nativeLoadFailure());
+                        throw new IllegalStateException(
+                                Backends.PROPERTY + "=" + raw + " cannot run here: " + why + "; available: "
+                                        + availableList(),
+                                nativeLoadFailure());
                     }
                     reason = "forced by -D" + Backends.PROPERTY + "=" + raw;
                 }
@@ -151,8 +153,9 @@ public final class Engines {
                     + picked.autoJavaBelow()
                     + " bytes: shorter calls, and 8 or 12 rounds, run on the java engine; AEAD "
                     + (((JdkEngine) engineFor(Backend.JDK)).sunJceAead()
-                    ? "from " + JDK_AEAD_JAVA_BELOW + " bytes through SunJCE ChaCha20-Poly1305"
-                    : "with jchacha's Poly1305 (SunJCE's is not intrinsified here)") + ")";
+                            ? "from " + JDK_AEAD_JAVA_BELOW + " bytes through SunJCE ChaCha20-Poly1305"
+                            : "with jchacha's Poly1305 (SunJCE's is not intrinsified here)")
+                    + ")";
         }
         return "java (" + noSimd + "; jdk: " + unavailableReason(Backend.JDK) + ")";
     }

@@ -19,11 +19,12 @@ public final class FastKeyErasure {
     /** Keystream bytes per batch (one engine call). */
     public static final int BATCH = 4096;
 
-    private static final byte[] DOMAIN = "jchacha ChaCha20 fast-key-erasure key".getBytes(
-            java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] DOMAIN =
+            "jchacha ChaCha20 fast-key-erasure key".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** Constants, key (words 4..11), counter and nonce (zero between calls). */
     private final int[] state = new int[16];
+
     private final byte[] buf = new byte[BATCH];
     private final byte[] block = new byte[64];
     /** Requests up to this many bytes are moved by {@link #take}'s word loop. */

@@ -216,8 +216,19 @@ public final class JavaAead implements AeadEngine {
      * the tag does not match {@code w.received}. {@code w}'s {@link EngineScratch} serves every chunk (and holds the
      * chunk); the caller puts {@code w} back, which zeroes it. Returns whether the tag matched (true when sealing).
      */
-    private boolean message(Working w, boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
-                            int aadLen, Input in, int len, Output out) {
+    private boolean message(
+            Working w,
+            boolean sealing,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            Input in,
+            int len,
+            Output out) {
         int[] s = ChaChaBlock.aeadState(w.state, key, n0, n1, n2);
         EngineScratch work = w.work;
         Poly1305 mac = w.mac;
@@ -255,14 +266,36 @@ public final class JavaAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         onArrays(true, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         return onArrays(false, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
@@ -270,9 +303,22 @@ public final class JavaAead implements AeadEngine {
      * {@link #message} between arrays, through a private copy of the input where the output starts inside it after
      * its start ({@link Overlap#forwardSafe}). Opening, the received tag (after the ciphertext) is read first.
      */
-    private boolean onArrays(boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                             byte[] in, int inOff, int len, byte[] out, int outOff) {
-        byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe() ? null
+    private boolean onArrays(
+            boolean sealing,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
+        byte[] copy = Overlap.of(in, inOff, out, outOff, len).forwardSafe()
+                ? null
                 : Arrays.copyOfRange(in, inOff, inOff + len);
         Working w = take();
         try {
@@ -321,23 +367,69 @@ public final class JavaAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         onBuffers(true, key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         return onBuffers(false, key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }
 
     /** {@link #message} between buffers: as {@link #onArrays} where both show their arrays. */
-    private boolean onBuffers(boolean sealing, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                              ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    private boolean onBuffers(
+            boolean sealing,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         if (in.hasArray() && out.hasArray()) {
-            return onArrays(sealing, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
-                    out.array(), out.arrayOffset() + outPos);
+            return onArrays(
+                    sealing,
+                    key,
+                    n0,
+                    n1,
+                    n2,
+                    aad,
+                    aadOff,
+                    aadLen,
+                    in.array(),
+                    in.arrayOffset() + inPos,
+                    len,
+                    out.array(),
+                    out.arrayOffset() + outPos);
         }
         byte[] copy = copyIfAliased(in, inPos, len, out, outPos);
         Working w = take();
@@ -345,7 +437,18 @@ public final class JavaAead implements AeadEngine {
             if (!sealing) {
                 in.get(inPos + len, w.received, 0, Poly1305.TAG_LENGTH);
             }
-            return message(w, sealing, key, n0, n1, n2, aad, aadOff, aadLen, input(w, in, inPos, copy), len,
+            return message(
+                    w,
+                    sealing,
+                    key,
+                    n0,
+                    n1,
+                    n2,
+                    aad,
+                    aadOff,
+                    aadLen,
+                    input(w, in, inPos, copy),
+                    len,
                     output(w, out, outPos));
         } finally {
             putBack(w);

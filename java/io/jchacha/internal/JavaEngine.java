@@ -49,15 +49,22 @@ public final class JavaEngine implements Engine {
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len) {
+    public void xor(int[] state, int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
         // wiped afterwards: the permuted state is invertible, so as secret as the key
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch));
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         ServedCounter.served(Backend.JAVA);
         int full = len >>> 6;
         int done = 0;
@@ -105,8 +112,8 @@ public final class JavaEngine implements Engine {
     }
 
     /** Feed-forward, serialization and XOR of {@code n} full blocks held word-major in {@code x}. */
-    private static void emit(int[] s, boolean c64, int first, int n, int[] x, int S,
-                             byte[] in, int inOff, byte[] out, int outOff) {
+    private static void emit(
+            int[] s, boolean c64, int first, int n, int[] x, int S, byte[] in, int inOff, byte[] out, int outOff) {
         final int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
         final int s8 = s[8], s9 = s[9], s10 = s[10], s11 = s[11], s14 = s[14], s15 = s[15];
         final long c0 = (s[12] & M) + first;
@@ -125,10 +132,12 @@ public final class JavaEngine implements Engine {
             long k7 = ((x[14 * S + l] + s14) & M) | ((long) (x[15 * S + l] + s15) << 32);
             int o = outOff + 64 * l;
             if (in == null) {
+                // spotless:off
                 LE_LONG.set(out, o, k0); LE_LONG.set(out, o + 8, k1);
                 LE_LONG.set(out, o + 16, k2); LE_LONG.set(out, o + 24, k3);
                 LE_LONG.set(out, o + 32, k4); LE_LONG.set(out, o + 40, k5);
                 LE_LONG.set(out, o + 48, k6); LE_LONG.set(out, o + 56, k7);
+                // spotless:on
             } else {
                 int i = inOff + 64 * l;
                 LE_LONG.set(out, o, k0 ^ (long) LE_LONG.get(in, i));
@@ -155,6 +164,7 @@ public final class JavaEngine implements Engine {
                 vd = Integer.rotateLeft(vd ^ va, 8);
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
+                // spotless:off
                 x[0 + l] = va; x[64 + l] = vb; x[128 + l] = vc; x[192 + l] = vd;
             }
             for (int l = 0; l < 16; l++) {
@@ -200,6 +210,7 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[48 + l] = va; x[64 + l] = vb; x[144 + l] = vc; x[224 + l] = vd;
+                // spotless:on
             }
         }
     }
@@ -216,6 +227,7 @@ public final class JavaEngine implements Engine {
                 vd = Integer.rotateLeft(vd ^ va, 8);
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
+                // spotless:off
                 x[0 + l] = va; x[256 + l] = vb; x[512 + l] = vc; x[768 + l] = vd;
             }
             for (int l = 0; l < 64; l++) {
@@ -261,6 +273,7 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[192 + l] = va; x[256 + l] = vb; x[576 + l] = vc; x[896 + l] = vd;
+                // spotless:on
             }
         }
     }
@@ -277,6 +290,7 @@ public final class JavaEngine implements Engine {
                 vd = Integer.rotateLeft(vd ^ va, 8);
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
+                // spotless:off
                 x[0 + l] = va; x[1024 + l] = vb; x[2048 + l] = vc; x[3072 + l] = vd;
             }
             for (int l = 0; l < 256; l++) {
@@ -322,13 +336,14 @@ public final class JavaEngine implements Engine {
                 vc += vd;
                 vb = Integer.rotateLeft(vb ^ vc, 7);
                 x[768 + l] = va; x[1024 + l] = vb; x[2304 + l] = vc; x[3584 + l] = vd;
+                // spotless:on
             }
         }
     }
 
     /** Blocks from {@code first} on, one at a time with locals; the last may be partial. */
-    private static void scalar(int[] s, int rounds, boolean c64, int first,
-                               byte[] in, int inOff, byte[] out, int outOff, int len) {
+    private static void scalar(
+            int[] s, int rounds, boolean c64, int first, byte[] in, int inOff, byte[] out, int outOff, int len) {
         final int s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
         final int s8 = s[8], s9 = s[9], s10 = s[10], s11 = s[11], s14 = s[14], s15 = s[15];
         long ctr = (s[12] & M) + first;
@@ -339,6 +354,7 @@ public final class JavaEngine implements Engine {
             int x0 = s0, x1 = s1, x2 = s2, x3 = s3, x4 = s4, x5 = s5, x6 = s6, x7 = s7;
             int x8 = s8, x9 = s9, x10 = s10, x11 = s11, x12 = s12, x13 = s13, x14 = s14, x15 = s15;
             for (int i = 0; i < rounds; i += 2) {
+                // spotless:off
                 x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 16);
                 x8 += x12; x4 = Integer.rotateLeft(x4 ^ x8, 12);
                 x0 += x4; x12 = Integer.rotateLeft(x12 ^ x0, 8);
@@ -387,6 +403,7 @@ public final class JavaEngine implements Engine {
                     LE_LONG.set(out, outOff + 16, k2); LE_LONG.set(out, outOff + 24, k3);
                     LE_LONG.set(out, outOff + 32, k4); LE_LONG.set(out, outOff + 40, k5);
                     LE_LONG.set(out, outOff + 48, k6); LE_LONG.set(out, outOff + 56, k7);
+                // spotless:on
                 } else {
                     LE_LONG.set(out, outOff, k0 ^ (long) LE_LONG.get(in, inOff));
                     LE_LONG.set(out, outOff + 8, k1 ^ (long) LE_LONG.get(in, inOff + 8));
@@ -440,14 +457,22 @@ public final class JavaEngine implements Engine {
     private static final int CHUNK = 64 * 256;
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+    public void xor(
+            int[] state, int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len,
+            EngineScratch scratch) {
         if (out.hasArray()) {
             byte[] o = out.array();
             int oo = out.arrayOffset() + outPos;

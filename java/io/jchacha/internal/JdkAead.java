@@ -56,6 +56,7 @@ final class JdkAead implements AeadEngine {
         final SunJceKey key = new SunJceKey();
         /** The message's nonce, for its IvParameterSpec (which copies it). */
         final byte[] nonce = new byte[12];
+
         byte[] copy = new byte[0];
         /**
          * The private array of the last message longer than {@link #KEEP_MAX}, softly held (the collector may take it
@@ -153,8 +154,19 @@ final class JdkAead implements AeadEngine {
      * Seals {@code len} bytes of {@code in} into {@code sealed[0 .. len + 16)} (which may be {@code in}, in place);
      * on failure {@code sealed} is zeroed there.
      */
-    private void sunJceSeal(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                            byte[] in, int inOff, int len, byte[] sealed) {
+    private void sunJceSeal(
+            Working w,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] sealed) {
         boolean ok = false;
         try {
             aead(w, Cipher.ENCRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(in, inOff, len, sealed, 0);
@@ -173,11 +185,23 @@ final class JdkAead implements AeadEngine {
      * the plaintext in {@code out[outOff .. outOff + len)}, or false with zeros there. SunJCE checks the tag before it
      * decrypts, and reads only {@code ct}.
      */
-    private boolean sunJceOpen(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                               byte[] ct, int len, byte[] out, int outOff) {
+    private boolean sunJceOpen(
+            Working w,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] ct,
+            int len,
+            byte[] out,
+            int outOff) {
         boolean ok = false;
         try {
-            aead(w, Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen).doFinal(ct, 0, len + Poly1305.TAG_LENGTH, out, outOff);
+            aead(w, Cipher.DECRYPT_MODE, key, n0, n1, n2, aad, aadOff, aadLen)
+                    .doFinal(ct, 0, len + Poly1305.TAG_LENGTH, out, outOff);
             ok = true;
             return true;
         } catch (AEADBadTagException e) {
@@ -192,8 +216,19 @@ final class JdkAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (!engine.sunJceAead(len)) {
             javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
@@ -216,8 +251,20 @@ final class JdkAead implements AeadEngine {
      * copied out from there: no array of the message's size per message, which made long seals slow and erratic
      * (docs/bench/tuning.md#jdk-aead-seal-in-pieces). On failure what was written is zeroed.
      */
-    private void sealInPieces(Working w, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                              byte[] in, int inOff, int len, byte[] out, int outOff) {
+    private void sealInPieces(
+            Working w,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         byte[] piece = w.copy(KEEP_MAX);
         int written = 0;
         boolean ok = false;
@@ -228,8 +275,8 @@ final class JdkAead implements AeadEngine {
                 int n = Math.min(step, len - written);
                 int made = c.update(in, inOff + written, n, piece, 0);
                 if (made != n) {
-                    throw new IllegalStateException("SunJCE ChaCha20-Poly1305 held back ciphertext: " + made + " of "
-                            + n + " bytes");
+                    throw new IllegalStateException(
+                            "SunJCE ChaCha20-Poly1305 held back ciphertext: " + made + " of " + n + " bytes");
                 }
                 System.arraycopy(piece, 0, out, outOff + written, n);
                 written += n;
@@ -249,8 +296,19 @@ final class JdkAead implements AeadEngine {
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (!engine.sunJceAead(len)) {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
@@ -263,8 +321,19 @@ final class JdkAead implements AeadEngine {
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         if (!engine.sunJceAead(len)) {
             javaAead.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
             return;
@@ -278,8 +347,19 @@ final class JdkAead implements AeadEngine {
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         if (!engine.sunJceAead(len)) {
             return javaAead.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }

@@ -109,8 +109,7 @@ final class JdkEngine implements Engine {
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len) {
+    public void xor(int[] state, int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch));
     }
 
@@ -123,8 +122,16 @@ final class JdkEngine implements Engine {
      * Cipher (then there is no set-up to avoid); see {@link #javaBelow(EngineScratch, int[])}.
      */
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         StreamCipher held = held(scratch);
         boolean continues = held != null && held.continues(state, state[13], state[12]);
         if (rounds != 20 || !continues && len < (held != null ? rekeyJavaBelow : javaBelow)) {
@@ -162,8 +169,15 @@ final class JdkEngine implements Engine {
     static final int CONTINUE_MAX = 4096;
 
     @Override
-    public boolean xorContinuing(long block, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len,
-                                 EngineScratch scratch) {
+    public boolean xorContinuing(
+            long block,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         StreamCipher sc = len <= CONTINUE_MAX ? held(scratch) : null;
         return sc != null && sc.continueAt(block, counter64, in, inOff, out, outOff, len);
     }
@@ -314,14 +328,22 @@ final class JdkEngine implements Engine {
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+    public void xor(
+            int[] state, int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len,
+            EngineScratch scratch) {
         if (rounds != 20) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch);
         } else {

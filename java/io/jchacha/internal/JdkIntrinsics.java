@@ -80,7 +80,9 @@ final class JdkIntrinsics {
             if ("x86_64".equals(arch())) {
                 String avx = flag("UseAVX");
                 String vector = flag("MaxVectorSize");
-                return avx != null && Integer.parseInt(avx) >= 3 && (vector == null || Integer.parseInt(vector) >= 64)
+                return avx != null
+                        && Integer.parseInt(avx) >= 3
+                        && (vector == null || Integer.parseInt(vector) >= 64)
                         && linuxCpuFlags().containsAll(List.of("avx512ifma", "avx512vl", "avx512bw"));
             }
         } catch (LinkageError | RuntimeException e) {
@@ -92,8 +94,10 @@ final class JdkIntrinsics {
     /** The first {@code flags} line of /proc/cpuinfo as a set; empty where there is none or it cannot be read. */
     private static Set<String> linuxCpuFlags() {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-            return lines.filter(l -> l.startsWith("flags")).findFirst()
-                    .map(l -> Set.copyOf(List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
+            return lines.filter(l -> l.startsWith("flags"))
+                    .findFirst()
+                    .map(l -> Set.copyOf(
+                            List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
                     .orElse(Set.of());
         } catch (IOException | RuntimeException e) {
             return Set.of();

@@ -34,21 +34,69 @@ final class JniCalls implements NativeCalls {
     }
 
     @Override
-    public void xorBytes(int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
-                         EngineScratch scratch) {
+    public void xorBytes(
+            int handle,
+            byte[] a,
+            int aOff,
+            byte[] b,
+            int bOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         throw new UnsupportedOperationException("the JNI bridge has no XOR of its own");
     }
 
     @Override
-    public void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                         boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
-        NativeChaCha.xorArray(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in, inOff, out, outOff, len,
+    public void xorArray(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len) {
+        NativeChaCha.xorArray(
+                handle,
+                k0,
+                k1,
+                k2,
+                k3,
+                counter,
+                nonce,
+                rounds,
+                counter64,
+                in,
+                inOff,
+                out,
+                outOff,
+                len,
                 in == out && inOff == outOff);
     }
 
     @Override
-    public void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                          boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+    public void xorDirect(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len) {
         NativeChaCha.xorDirect(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in, inPos, out, outPos, len);
     }
 
@@ -58,27 +106,81 @@ final class JniCalls implements NativeCalls {
     }
 
     @Override
-    public void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                          byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void sealArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         NativeChaCha.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                             byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean openArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         return NativeChaCha.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
-                           int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void xsealArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         NativeChaCha.xsealArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
-                              int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
-        return NativeChaCha.xopenArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out,
-                outOff);
+    public boolean xopenArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
+        return NativeChaCha.xopenArray(
+                handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 }

@@ -27,33 +27,113 @@ interface NativeCalls {
     int xorBytesMin();
 
     /** {@link Engine#xorBytes} with the backend's kernel. */
-    void xorBytes(int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
-                  EngineScratch scratch);
+    void xorBytes(
+            int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len, EngineScratch scratch);
 
     /** {@link Engine#xor} on arrays with the state as six words (see {@link NativeChaCha#xorArray}). */
-    void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                  boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len);
+    void xorArray(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len);
 
     /** {@link Engine#xor} on direct buffers at absolute indices ({@code in} may be null). */
-    void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                   boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len);
+    void xorDirect(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len);
 
     /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
     void hchacha(int handle, int[] key, int[] nonce, int rounds, int[] out);
 
     /** {@link AeadEngine#seal} on arrays (see {@link NativeChaCha#sealArray}). */
-    void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
-                   int inOff, int len, byte[] out, int outOff);
+    void sealArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#open} on arrays (see {@link NativeChaCha#openArray}). */
-    boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen, byte[] in,
-                      int inOff, int len, byte[] out, int outOff);
+    boolean openArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#xseal} on arrays (see {@link NativeChaCha#xsealArray}). */
-    void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
-                    int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+    void xsealArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#xopen} on arrays (see {@link NativeChaCha#xopenArray}). */
-    boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
-                       int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+    boolean xopenArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 }

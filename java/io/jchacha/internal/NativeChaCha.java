@@ -38,14 +38,39 @@ final class NativeChaCha {
     static native int backendHandle(String backend);
 
     /** {@link Engine#xor} on arrays ({@code in} may be null). The glue splits long runs into bounded chunks. */
-    static native void xorArray(int backend, long key0, long key1, long key2, long key3, long counter, long nonce,
-                                int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff,
-                                int len, boolean inPlace);
+    static native void xorArray(
+            int backend,
+            long key0,
+            long key1,
+            long key2,
+            long key3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            boolean inPlace);
 
     /** {@link Engine#xor} on direct buffers at absolute indices ({@code in} may be null). */
-    static native void xorDirect(int backend, long key0, long key1, long key2, long key3, long counter, long nonce,
-                                 int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos,
-                                 int len);
+    static native void xorDirect(
+            int backend,
+            long key0,
+            long key1,
+            long key2,
+            long key3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len);
 
     /** HChaCha with the backend's kernel: 8 key words, 4 nonce words, 8 output words. */
     static native void hchacha(int backend, int[] key, int[] nonce, int rounds, int[] out);
@@ -55,29 +80,106 @@ final class NativeChaCha {
      * words; block 0 keys the MAC): one call per message; the glue pins the arrays in bounded chunks and carries the
      * cipher and MAC state across them.
      */
-    static native void sealArray(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                                 byte[] in, int inOff, int len, byte[] out, int outOff);
+    static native void sealArray(
+            int backend,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#open} on arrays: false (output range zeroed) when the tag does not match. */
-    static native boolean openArray(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
-                                    int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+    static native boolean openArray(
+            int backend,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#xseal}: {@link #sealArray} under the subkey C derives from the key and x0..x3. */
-    static native void xsealArray(int backend, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
-                                  int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff);
+    static native void xsealArray(
+            int backend,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#xopen}: {@link #openArray} under the subkey C derives from the key and x0..x3. */
-    static native boolean xopenArray(int backend, int[] key, int x0, int x1, int x2, int x3, int n1, int n2,
-                                     byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out,
-                                     int outOff);
+    static native boolean xopenArray(
+            int backend,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** {@link AeadEngine#seal} on direct buffers at absolute indices; the AAD is an array. */
-    static native void sealDirect(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                                  ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+    static native void sealDirect(
+            int backend,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos);
 
     /** {@link AeadEngine#open} on direct buffers at absolute indices; the AAD is an array. */
-    static native boolean openDirect(int backend, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff,
-                                     int aadLen, ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos);
+    static native boolean openDirect(
+            int backend,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos);
 
     /**
      * One libsodium secretstream message ({@code native/secretstream.h}): {@code state} is the stream's IETF state
@@ -86,8 +188,18 @@ final class NativeChaCha {
      * little-endian long (what the stream's next inonce is XORed with), so the caller never reads them back
      * from an output array another thread may write.
      */
-    static native long secretStreamSealArray(int backend, int[] state, byte[] ad, int adOff, int adLen, int tag,
-                                             byte[] in, int inOff, int len, byte[] out, int outOff);
+    static native long secretStreamSealArray(
+            int backend,
+            int[] state,
+            byte[] ad,
+            int adOff,
+            int adLen,
+            int tag,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff);
 
     /** Poly1305 with the backend's kernel: 32-byte key, tag into {@code tag[0..16)}. */
     static native void poly1305(int backend, byte[] key, byte[] msg, int off, int len, byte[] tag);

@@ -101,8 +101,7 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len) {
+    public void xor(int[] state, int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
         if (len < javaBelow) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len);
         } else {
@@ -111,8 +110,16 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    byte[] in, int inOff, byte[] out, int outOff, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         if (len < javaBelow) {
             JavaEngine.INSTANCE.xor(state, rounds, counter64, in, inOff, out, outOff, len, scratch);
         } else {
@@ -120,31 +127,73 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         }
     }
 
-    private void xorArray(int[] state, int rounds, boolean counter64,
-                          byte[] in, int inOff, byte[] out, int outOff, int len) {
+    private void xorArray(
+            int[] state, int rounds, boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
         ServedCounter.served(backend);
-        calls.xorArray(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
-                pair(state, 12), pair(state, 14), rounds, counter64, in, inOff, out, outOff, len);
+        calls.xorArray(
+                handle,
+                pair(state, 4),
+                pair(state, 6),
+                pair(state, 8),
+                pair(state, 10),
+                pair(state, 12),
+                pair(state, 14),
+                rounds,
+                counter64,
+                in,
+                inOff,
+                out,
+                outOff,
+                len);
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+    public void xor(
+            int[] state, int rounds, boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
         EngineScratch.once(scratch -> xor(state, rounds, counter64, in, inPos, out, outPos, len, scratch));
     }
 
     @Override
-    public void xor(int[] state, int rounds, boolean counter64,
-                    ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len, EngineScratch scratch) {
+    public void xor(
+            int[] state,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len,
+            EngineScratch scratch) {
         if (out.isDirect() && (in == null || in.isDirect())) {
             ServedCounter.served(backend);
-            calls.xorDirect(handle, pair(state, 4), pair(state, 6), pair(state, 8), pair(state, 10),
-                    pair(state, 12), pair(state, 14), rounds, counter64, in, inPos, out, outPos, len);
+            calls.xorDirect(
+                    handle,
+                    pair(state, 4),
+                    pair(state, 6),
+                    pair(state, 8),
+                    pair(state, 10),
+                    pair(state, 12),
+                    pair(state, 14),
+                    rounds,
+                    counter64,
+                    in,
+                    inPos,
+                    out,
+                    outPos,
+                    len);
             return;
         }
         if (out.hasArray() && in != null && in.hasArray()) {
-            xor(state, rounds, counter64, in.array(), in.arrayOffset() + inPos, out.array(),
-                    out.arrayOffset() + outPos, len, scratch);
+            xor(
+                    state,
+                    rounds,
+                    counter64,
+                    in.array(),
+                    in.arrayOffset() + inPos,
+                    out.array(),
+                    out.arrayOffset() + outPos,
+                    len,
+                    scratch);
             return;
         }
         BufferXor.viaArrays(this, state, rounds, counter64, in, inPos, out, outPos, len, scratch);
@@ -165,8 +214,8 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     }
 
     @Override
-    public void xorBytes(byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
-                         EngineScratch scratch) {
+    public void xorBytes(
+            byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len, EngineScratch scratch) {
         calls.xorBytes(handle, a, aOff, b, bOff, out, outOff, len, scratch);
     }
 
@@ -177,70 +226,190 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
     }
 
     @Override
-    public long secretStreamSeal(int[] state, byte[] ad, int tag, byte[] in, int inOff, int len, byte[] out,
-                                 int outOff) {
+    public long secretStreamSeal(
+            int[] state, byte[] ad, int tag, byte[] in, int inOff, int len, byte[] out, int outOff) {
         return NativeChaCha.secretStreamSealArray(handle, state, ad, 0, ad.length, tag, in, inOff, len, out, outOff);
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         calls.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         return calls.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     /** The subkey is derived in C, in the same call (saves Java's HChaCha20 and a key array per message). */
     @Override
-    public void xseal(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                      byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void xseal(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         calls.xsealArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public boolean xopen(int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad, int aadOff,
-                         int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean xopen(
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         return calls.xopenArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
 
     @Override
-    public void seal(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                     ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public void seal(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         if (in.isDirect() && out.isDirect()) {
             ByteBuffer copy = readOnce(in, inPos, len, out, outPos, len);
             try {
-                NativeChaCha.sealDirect(handle, key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? copy : in,
-                        copy != null ? 0 : inPos, len, out, outPos);
+                NativeChaCha.sealDirect(
+                        handle,
+                        key,
+                        n0,
+                        n1,
+                        n2,
+                        aad,
+                        aadOff,
+                        aadLen,
+                        copy != null ? copy : in,
+                        copy != null ? 0 : inPos,
+                        len,
+                        out,
+                        outPos);
             } finally {
                 wipe(copy);
             }
         } else if (in.hasArray() && out.hasArray()) {
-            calls.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos, len,
-                    out.array(), out.arrayOffset() + outPos);
+            calls.sealArray(
+                    handle,
+                    key,
+                    n0,
+                    n1,
+                    n2,
+                    aad,
+                    aadOff,
+                    aadLen,
+                    in.array(),
+                    in.arrayOffset() + inPos,
+                    len,
+                    out.array(),
+                    out.arrayOffset() + outPos);
         } else {
             mixed.seal(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
         }
     }
 
     @Override
-    public boolean open(int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                        ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
+    public boolean open(
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            ByteBuffer in,
+            int inPos,
+            int len,
+            ByteBuffer out,
+            int outPos) {
         if (in.isDirect() && out.isDirect()) {
             ByteBuffer copy = readOnce(in, inPos, len + 16, out, outPos, len);
             try {
-                return NativeChaCha.openDirect(handle, key, n0, n1, n2, aad, aadOff, aadLen, copy != null ? copy : in,
-                        copy != null ? 0 : inPos, len, out, outPos);
+                return NativeChaCha.openDirect(
+                        handle,
+                        key,
+                        n0,
+                        n1,
+                        n2,
+                        aad,
+                        aadOff,
+                        aadLen,
+                        copy != null ? copy : in,
+                        copy != null ? 0 : inPos,
+                        len,
+                        out,
+                        outPos);
             } finally {
                 wipe(copy);
             }
         }
         if (in.hasArray() && out.hasArray()) {
-            return calls.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in.array(), in.arrayOffset() + inPos,
-                    len, out.array(), out.arrayOffset() + outPos);
+            return calls.openArray(
+                    handle,
+                    key,
+                    n0,
+                    n1,
+                    n2,
+                    aad,
+                    aadOff,
+                    aadLen,
+                    in.array(),
+                    in.arrayOffset() + inPos,
+                    len,
+                    out.array(),
+                    out.arrayOffset() + outPos);
         }
         return mixed.open(key, n0, n1, n2, aad, aadOff, aadLen, in, inPos, len, out, outPos);
     }

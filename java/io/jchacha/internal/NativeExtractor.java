@@ -57,9 +57,10 @@ final class NativeExtractor {
         try {
             List<AclEntry> acl = !posix && views.contains("acl") ? aclOwnerOnly(dir) : null;
             try (InputStream in = source.openStream();
-                 OutputStream out = Channels.newOutputStream(posix
-                         ? Files.newByteChannel(file, options, posix("rw-------"))
-                         : Files.newByteChannel(file, options))) {
+                    OutputStream out = Channels.newOutputStream(
+                            posix
+                                    ? Files.newByteChannel(file, options, posix("rw-------"))
+                                    : Files.newByteChannel(file, options))) {
                 if (acl != null) {
                     setAcl(file, acl); // still empty
                 }
@@ -83,14 +84,18 @@ final class NativeExtractor {
      */
     private static List<AclEntry> aclOwnerOnly(Path dir) throws IOException {
         UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
-        List<AclEntry> acl = List.of(AclEntry.newBuilder().setType(AclEntryType.ALLOW).setPrincipal(owner)
-                .setPermissions(EnumSet.allOf(AclEntryPermission.class)).build());
+        List<AclEntry> acl = List.of(AclEntry.newBuilder()
+                .setType(AclEntryType.ALLOW)
+                .setPrincipal(owner)
+                .setPermissions(EnumSet.allOf(AclEntryPermission.class))
+                .build());
         setAcl(dir, acl);
         return acl;
     }
 
     private static void setAcl(Path p, List<AclEntry> acl) throws IOException {
-        Files.getFileAttributeView(p, AclFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setAcl(acl);
+        Files.getFileAttributeView(p, AclFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setAcl(acl);
     }
 
     /** Deletes the file and its folder; false if either stays (Windows keeps a loaded library's file). */
@@ -141,25 +146,29 @@ final class NativeExtractor {
         return isOldFolder(a, cutoff) && owner.equals(Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS));
     }
 
-    private static boolean isOldFolderOf(SecureDirectoryStream<Path> base, Path name, UserPrincipal owner,
-                                         FileTime cutoff) throws IOException {
-        BasicFileAttributes a = base.getFileAttributeView(name, BasicFileAttributeView.class,
-                LinkOption.NOFOLLOW_LINKS).readAttributes();
-        return isOldFolder(a, cutoff) && owner.equals(base.getFileAttributeView(name, FileOwnerAttributeView.class,
-                LinkOption.NOFOLLOW_LINKS).getOwner());
+    private static boolean isOldFolderOf(
+            SecureDirectoryStream<Path> base, Path name, UserPrincipal owner, FileTime cutoff) throws IOException {
+        BasicFileAttributes a = base.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .readAttributes();
+        return isOldFolder(a, cutoff)
+                && owner.equals(base.getFileAttributeView(name, FileOwnerAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .getOwner());
     }
 
     private static boolean isOldFolder(BasicFileAttributes a, FileTime cutoff) {
         // isOther: a Windows junction reads as a directory and as "other"
-        return a.isDirectory() && !a.isSymbolicLink() && !a.isOther() && a.lastModifiedTime().compareTo(cutoff) < 0;
+        return a.isDirectory()
+                && !a.isSymbolicLink()
+                && !a.isOther()
+                && a.lastModifiedTime().compareTo(cutoff) < 0;
     }
 
     /** Windows: no SecureDirectoryStream; the folder is re-read without following links. */
     private static void removeFolder(Path dir) {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             for (Path entry : s) {
-                BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class,
-                        LinkOption.NOFOLLOW_LINKS);
+                BasicFileAttributes a =
+                        Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (a.isRegularFile() || a.isSymbolicLink()) {
                     Files.deleteIfExists(entry);
                 }
@@ -175,8 +184,9 @@ final class NativeExtractor {
         try (SecureDirectoryStream<Path> dir = base.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
             for (Path entry : dir) {
                 Path e = entry.getFileName();
-                BasicFileAttributes a = dir.getFileAttributeView(e, BasicFileAttributeView.class,
-                        LinkOption.NOFOLLOW_LINKS).readAttributes();
+                BasicFileAttributes a = dir.getFileAttributeView(
+                                e, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes();
                 if (a.isRegularFile() || a.isSymbolicLink()) {
                     dir.deleteFile(e);
                 }

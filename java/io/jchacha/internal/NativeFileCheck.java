@@ -94,7 +94,8 @@ final class NativeFileCheck {
         if (b.get(5) != 1) {
             return file + " is a big-endian ELF library";
         }
-        String wrong = wrongMachine(file, "an ELF library", machine(b.getShort(18) & 0xffff, EM_X86_64, EM_AARCH64), host);
+        String wrong =
+                wrongMachine(file, "an ELF library", machine(b.getShort(18) & 0xffff, EM_X86_64, EM_AARCH64), host);
         if (wrong != null) {
             return wrong;
         }
@@ -104,8 +105,11 @@ final class NativeFileCheck {
         int phnum = b.getShort(56) & 0xffff;
         int shentsize = b.getShort(58) & 0xffff;
         int shnum = b.getShort(60) & 0xffff;
-        if (phnum == 0 || phoff < 0 || phoff + (long) phentsize * phnum > size
-                || shoff < 0 || shoff + (long) shentsize * shnum > size) {
+        if (phnum == 0
+                || phoff < 0
+                || phoff + (long) phentsize * phnum > size
+                || shoff < 0
+                || shoff + (long) shentsize * shnum > size) {
             return file + " is truncated (ELF headers end past the file)";
         }
         for (int i = 0; i < phnum; i++) {
@@ -126,7 +130,8 @@ final class NativeFileCheck {
         if (pe < 0 || b.getInt(pe) != 0x00004550) {
             return file + " is not a PE library (MZ header without PE signature)";
         }
-        String wrong = wrongMachine(file, "a Windows library", machine(b.getShort(pe + 4) & 0xffff, PE_AMD64, PE_ARM64), host);
+        String wrong =
+                wrongMachine(file, "a Windows library", machine(b.getShort(pe + 4) & 0xffff, PE_AMD64, PE_ARM64), host);
         if (wrong != null) {
             return wrong;
         }
@@ -168,7 +173,8 @@ final class NativeFileCheck {
                 return file + " is not a valid Mach-O library (a load command overruns the others)";
             }
             if (cmd == LC_SEGMENT_64 && b.getLong(at + 40) + b.getLong(at + 48) > size
-                    || cmd == LC_CODE_SIGNATURE && (b.getInt(at + 8) & 0xffffffffL) + (b.getInt(at + 12) & 0xffffffffL) > size) {
+                    || cmd == LC_CODE_SIGNATURE
+                            && (b.getInt(at + 8) & 0xffffffffL) + (b.getInt(at + 12) & 0xffffffffL) > size) {
                 return file + " is truncated (a Mach-O segment ends past the file)";
             }
             at += cmdsize;

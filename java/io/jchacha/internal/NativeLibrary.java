@@ -86,8 +86,10 @@ public final class NativeLibrary {
         }
         URL url = resource(path);
         if (url == null) {
-            return failed("no native library for this platform (" + path
-                    + ") on the class path; add the jchacha classifier jar for " + classifierHint(), null);
+            return failed(
+                    "no native library for this platform (" + path
+                            + ") on the class path; add the jchacha classifier jar for " + classifierHint(),
+                    null);
         }
         Path base;
         Path file;
@@ -119,8 +121,10 @@ public final class NativeLibrary {
         try {
             int abi = NativeChaCha.abiVersion();
             if (abi != NativeChaCha.ABI_VERSION) {
-                return failed("native library " + where + " has ABI version " + abi + ", this jar needs "
-                        + NativeChaCha.ABI_VERSION + " (mixed jchacha versions on the class path?)", null);
+                return failed(
+                        "native library " + where + " has ABI version " + abi + ", this jar needs "
+                                + NativeChaCha.ABI_VERSION + " (mixed jchacha versions on the class path?)",
+                        null);
             }
         } catch (LinkageError e) {
             return failed("native library " + where + " is not jchacha's: " + oneLine(e), e);
@@ -135,7 +139,8 @@ public final class NativeLibrary {
 
     private static String oneLine(Throwable e) {
         String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
+        return e.getClass().getSimpleName()
+                + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
     }
 
     private static String platformPath() {
@@ -146,7 +151,8 @@ public final class NativeLibrary {
         String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
         String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
         String o = os.contains("win") ? "windows" : os.contains("mac") ? "osx" : os.contains("linux") ? "linux" : os;
-        String a = arch.equals("amd64") || arch.equals("x86_64") ? "x86_64"
+        String a = arch.equals("amd64") || arch.equals("x86_64")
+                ? "x86_64"
                 : arch.equals("aarch64") || arch.equals("arm64") ? "aarch_64" : arch;
         return o + "-" + a;
     }
@@ -161,7 +167,8 @@ public final class NativeLibrary {
         ClassLoader cl = NativeLibrary.class.getClassLoader();
         try {
             boolean binding = cl.getResource("org/slf4j/impl/StaticLoggerBinder.class") != null
-                    || cl.getResources("META-INF/services/org.slf4j.spi.SLF4JServiceProvider").hasMoreElements();
+                    || cl.getResources("META-INF/services/org.slf4j.spi.SLF4JServiceProvider")
+                            .hasMoreElements();
             if (binding) {
                 return;
             }

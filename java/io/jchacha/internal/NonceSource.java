@@ -46,8 +46,8 @@ public final class NonceSource {
 
     private static MethodHandle isVirtualHandle() {
         try {
-            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual",
-                    MethodType.methodType(boolean.class));
+            return MethodHandles.publicLookup()
+                    .findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null;
         }

@@ -59,8 +59,8 @@ public enum Overlap {
             return NONE;
         }
         if (in.isDirect()) {
-            return ofAddressResidues(in.alignmentOffset(inPos, ADDRESS_UNIT), out.alignmentOffset(outPos, ADDRESS_UNIT),
-                    len);
+            return ofAddressResidues(
+                    in.alignmentOffset(inPos, ADDRESS_UNIT), out.alignmentOffset(outPos, ADDRESS_UNIT), len);
         }
         if (in.hasArray() && out.hasArray()) {
             return of(in.array(), in.arrayOffset() + inPos, out.array(), out.arrayOffset() + outPos, len);

@@ -153,6 +153,7 @@ public final class Poly1305 {
         }
         long h0 = this.h0, h1 = this.h1, h2 = this.h2, h3 = this.h3, h4 = this.h4;
         // full carry: h < 2^130 + small
+        // spotless:off
         h2 += h1 >>> 26; h1 &= M26;
         h3 += h2 >>> 26; h2 &= M26;
         h4 += h3 >>> 26; h3 &= M26;
@@ -166,6 +167,7 @@ public final class Poly1305 {
         long g2 = h2 + (g1 >>> 26); g1 &= M26;
         long g3 = h3 + (g2 >>> 26); g2 &= M26;
         long g4 = h4 + (g3 >>> 26) - (1L << 26); g3 &= M26;
+        // spotless:on
         long useG = ~(g4 >> 63); // all ones when g4 >= 0
         h0 = (h0 & ~useG) | (g0 & useG);
         h1 = (h1 & ~useG) | (g1 & useG);

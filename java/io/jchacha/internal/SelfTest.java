@@ -17,9 +17,24 @@ final class SelfTest {
 
     static String run(Engine e, HChaCha h) {
         // RFC 8439 2.3.2
-        int[] s = {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
-            0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c, 0x13121110, 0x17161514, 0x1b1a1918, 0x1f1e1d1c,
-            1, 0x09000000, 0x4a000000, 0};
+        int[] s = {
+            ChaChaBlock.C0,
+            ChaChaBlock.C1,
+            ChaChaBlock.C2,
+            ChaChaBlock.C3,
+            0x03020100,
+            0x07060504,
+            0x0b0a0908,
+            0x0f0e0d0c,
+            0x13121110,
+            0x17161514,
+            0x1b1a1918,
+            0x1f1e1d1c,
+            1,
+            0x09000000,
+            0x4a000000,
+            0
+        };
         byte[] block = new byte[64];
         e.xor(s, 20, false, (byte[]) null, 0, block, 0, 64);
         int[] expect = {0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3};
@@ -35,8 +50,8 @@ final class SelfTest {
         long seed = 0x9E3779B97F4A7C15L;
         for (int rounds : new int[] {20, 12, 8}) {
             for (boolean c64 : new boolean[] {false, true}) {
-                for (int len : new int[] {0, 1, 63, 64, 65, 127, 128, 200, 255, 256, 257, 511, 512, 1000, 1024,
-                    2049, 4113}) {
+                for (int len :
+                        new int[] {0, 1, 63, 64, 65, 127, 128, 200, 255, 256, 257, 511, 512, 1000, 1024, 2049, 4113}) {
                     int[] st = s.clone();
                     st[12] = c64 ? 0xFFFFFFFE : 7;
                     byte[] in = new byte[len];
@@ -92,8 +107,8 @@ final class SelfTest {
         byte[] ones = new byte[32];
         Arrays.fill(ones, (byte) -1);
         long seed = 0x2545F4914F6CDD1DL;
-        for (int len : new int[] {0, 1, 15, 16, 17, 63, 64, 100, 128, 191, 192, 255, 256, 257, 511, 512, 1024, 1500,
-            4099}) {
+        for (int len :
+                new int[] {0, 1, 15, 16, 17, 63, 64, 100, 128, 191, 192, 255, 256, 257, 511, 512, 1024, 1500, 4099}) {
             for (int mode = 0; mode < 2; mode++) {
                 byte[] m = new byte[len];
                 byte[] k = mode == 0 ? ones : new byte[32];
@@ -118,15 +133,33 @@ final class SelfTest {
         byte[] key = hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
         int[] w = Bytes.toWords(key, 0, 8);
         // words 12..15 are not the AEAD's to read: -1 is no nonce word here, so a kernel that read them fails
-        int[] st = {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
-            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], -1, -1, -1, -1};
+        int[] st = {
+            ChaChaBlock.C0,
+            ChaChaBlock.C1,
+            ChaChaBlock.C2,
+            ChaChaBlock.C3,
+            w[0],
+            w[1],
+            w[2],
+            w[3],
+            w[4],
+            w[5],
+            w[6],
+            w[7],
+            -1,
+            -1,
+            -1,
+            -1
+        };
         final int n0 = 0x00000007, n1 = 0x43424140, n2 = 0x47464544;
         byte[] aad = hex("50515253c0c1c2c3c4c5c6c7");
         byte[] pt = ("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, "
-                + "sunscreen would be it.").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] ct = hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b"
-                + "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
-                + "3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691");
+                        + "sunscreen would be it.")
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] ct =
+                hex("d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb69da92728b"
+                        + "1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc"
+                        + "3ff4def08e4b7a9de576d26586cec64b61161ae10b594f09e26a7e902ecbd0600691");
         byte[] out = new byte[pt.length + 16];
         a.seal(st, n0, n1, n2, aad, 0, aad.length, pt, 0, pt.length, out, 0);
         if (!Arrays.equals(out, ct)) {

@@ -14,6 +14,7 @@ public final class ServedCounter {
     public static final String PROPERTY = "jchacha.internal.countCalls";
     /** Whether calls are counted in this JVM. */
     public static final boolean ENABLED = Boolean.getBoolean(PROPERTY);
+
     private static final AtomicLongArray CALLS = new AtomicLongArray(Backend.values().length);
 
     private ServedCounter() {}

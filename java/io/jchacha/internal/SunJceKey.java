@@ -20,13 +20,21 @@ final class SunJceKey implements SecretKey {
     private final int[] words = new int[8];
     /** The same as little-endian bytes. */
     private final byte[] raw = new byte[32];
+
     private boolean set;
 
     /** Whether this is the key {@code state[4..11]}. */
     boolean holds(int[] state) {
         int[] w = words;
-        return set && w[0] == state[4] && w[1] == state[5] && w[2] == state[6] && w[3] == state[7]
-                && w[4] == state[8] && w[5] == state[9] && w[6] == state[10] && w[7] == state[11];
+        return set
+                && w[0] == state[4]
+                && w[1] == state[5]
+                && w[2] == state[6]
+                && w[3] == state[7]
+                && w[4] == state[8]
+                && w[5] == state[9]
+                && w[6] == state[10]
+                && w[7] == state[11];
     }
 
     /** Holds the key {@code state[4..11]}. */

@@ -40,6 +40,7 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     private ChaCha20 head;
     /** The stream after the wrap (counter 0 on), created when needed. */
     private ChaCha20 tail;
+
     private long used;
     /** Bytes the head can still serve within the budget; {@link #xor} takes them without recomputing either. */
     private long headLeft;
@@ -99,7 +100,8 @@ public final class ChaCha20CipherSpi extends CipherSpi {
             return;
         }
         if (!(params instanceof ChaCha20ParameterSpec)) {
-            throw new InvalidAlgorithmParameterException("ChaCha20 takes a ChaCha20ParameterSpec, not " + params.getClass().getName());
+            throw new InvalidAlgorithmParameterException("ChaCha20 takes a ChaCha20ParameterSpec, not "
+                    + params.getClass().getName());
         }
         ChaCha20ParameterSpec spec = (ChaCha20ParameterSpec) params;
         init(opmode, key, spec.getNonce(), Integer.toUnsignedLong(spec.getCounter()));
@@ -176,7 +178,8 @@ public final class ChaCha20CipherSpi extends CipherSpi {
 
     private void checkInitialized() {
         if (!initialized) {
-            throw new IllegalStateException("cipher not initialized, or finished: initialize again with a new key or nonce");
+            throw new IllegalStateException(
+                    "cipher not initialized, or finished: initialize again with a new key or nonce");
         }
         dataSeen = true;
     }
@@ -184,7 +187,8 @@ public final class ChaCha20CipherSpi extends CipherSpi {
     /** Refuses, before any byte is written, a call that would run past the 2^32 blocks SunJCE allows. */
     private void checkBudget(int len) {
         if (used + len > STREAM_LIMIT) {
-            throw new IllegalStateException("keystream exhausted after 2^32 blocks: initialize with a new key or nonce",
+            throw new IllegalStateException(
+                    "keystream exhausted after 2^32 blocks: initialize with a new key or nonce",
                     new KeyException("2^32 blocks used"));
         }
     }

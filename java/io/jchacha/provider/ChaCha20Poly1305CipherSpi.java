@@ -3,8 +3,8 @@ package io.jchacha.provider;
 
 import io.jchacha.internal.AeadEngine;
 import io.jchacha.internal.ChaChaBlock;
-import io.jchacha.internal.ServedCounter;
 import io.jchacha.internal.Engines;
+import io.jchacha.internal.ServedCounter;
 import java.nio.ByteBuffer;
 import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
@@ -63,6 +63,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
      * {@code SecretKeySpec}, the SPI skips {@code getEncoded()} and the comparison ({@link Support#sameKeyObject}).
      */
     private Key keyObject;
+
     private byte[] nonce;
     /**
      * IETF state (counter 0) for the key and nonce the AEAD runs with. One array for the instance's life, set by
@@ -83,6 +84,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
      * and it is copied out. {@link #reset()} zeroes what was used of it; it keeps its size for the next message.
      */
     private byte[] buf = new byte[0];
+
     private int bufLen;
 
     /** Streaming encryption, started by the first {@code update} with data. */
@@ -155,7 +157,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         if (!(params instanceof IvParameterSpec)) {
-            throw new InvalidAlgorithmParameterException(algorithm + " takes an IvParameterSpec, not " + params.getClass().getName());
+            throw new InvalidAlgorithmParameterException(algorithm + " takes an IvParameterSpec, not "
+                    + params.getClass().getName());
         }
         init(opmode, key, checkNonce(((IvParameterSpec) params).getIV()));
     }
@@ -168,7 +171,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             return;
         }
         if (!algorithm.equalsIgnoreCase(params.getAlgorithm())) {
-            throw new InvalidAlgorithmParameterException("expected " + algorithm + " parameters, got " + params.getAlgorithm());
+            throw new InvalidAlgorithmParameterException(
+                    "expected " + algorithm + " parameters, got " + params.getAlgorithm());
         }
         byte[] n;
         try {
@@ -181,8 +185,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private byte[] checkNonce(byte[] n) throws InvalidAlgorithmParameterException {
         if (n.length != nonceLength) {
-            throw new InvalidAlgorithmParameterException(algorithm + " nonce must be " + nonceLength
-                    + " bytes, got " + n.length);
+            throw new InvalidAlgorithmParameterException(
+                    algorithm + " nonce must be " + nonceLength + " bytes, got " + n.length);
         }
         return n;
     }
@@ -292,7 +296,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void startData() {
         if (!initialized) {
-            throw new IllegalStateException("cipher not initialized, or finished: initialize again with a new key or nonce");
+            throw new IllegalStateException(
+                    "cipher not initialized, or finished: initialize again with a new key or nonce");
         }
         aadDone = true;
     }
@@ -462,8 +467,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     }
 
     @Override
-    protected int engineDoFinal(ByteBuffer input, ByteBuffer output)
-            throws ShortBufferException, AEADBadTagException {
+    protected int engineDoFinal(ByteBuffer input, ByteBuffer output) throws ShortBufferException, AEADBadTagException {
         int need = engineGetOutputSize(input.remaining());
         if (output.remaining() < need) {
             // checked before doFinal proper, as SunJCE does: the cipher stays usable
@@ -561,8 +565,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void seal(byte[] in, int inOff, int len, byte[] out, int outOff) {
         if (xchacha) {
-            aead.xseal(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
-                    in, inOff, len, out, outOff);
+            aead.xseal(
+                    state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen, in, inOff,
+                    len, out, outOff);
         } else {
             aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
         }
@@ -571,8 +576,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     /** Opens into {@code out}; on a bad tag {@code out}'s range is zeroed and {@code AEADBadTagException} thrown. */
     private void open(byte[] in, int inOff, int len, byte[] out, int outOff) throws AEADBadTagException {
         boolean ok = xchacha
-                ? aead.xopen(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
-                        in, inOff, len, out, outOff)
+                ? aead.xopen(
+                        state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen, in,
+                        inOff, len, out, outOff)
                 : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
         if (!ok) {
             throw new AEADBadTagException("tag mismatch");
@@ -581,8 +587,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
 
     private void seal(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) {
         if (xchacha) {
-            aead.xseal(state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen,
-                    in, inPos, len, out, outPos);
+            aead.xseal(
+                    state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen, in, inPos,
+                    len, out, outPos);
         } else {
             aead.seal(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
         }

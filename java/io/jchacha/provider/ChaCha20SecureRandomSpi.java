@@ -55,17 +55,19 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     /** Size of the per-thread cache (a power of two). */
     private static final int SLOTS = 64;
 
-    private static final byte[] MIX_DOMAIN = "jchacha SecureRandom setSeed".getBytes(
-            java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] MIX_DOMAIN =
+            "jchacha SecureRandom setSeed".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** A thread's generator and when it was last seeded. */
     private static final class PerThread {
         /** The owner's {@link Thread#getId()} (never reused by the JVM). */
         final long ownerId;
+
         final FastKeyErasure generator;
         byte[] mixSeen;
         /** The (even) checkpoint epoch of the last reseed, or -1 after one during a checkpoint: never matches. */
         int epochSeen;
+
         long seededMillis;
         long lastMillis;
         long sinceSeed;
@@ -91,6 +93,7 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     private transient PerThread[] slots;
     /** SHA-256 chain of every setSeed input; a new array (compared by reference) on every setSeed or reseed. */
     private transient volatile byte[] mix;
+
     private final transient Object mixLock = new Object();
     private final transient AtomicLong reseeds = new AtomicLong();
 
@@ -174,8 +177,12 @@ public final class ChaCha20SecureRandomSpi extends SecureRandomSpi {
     private void check(PerThread t, byte[] m, int epoch) {
         long now = clock.getAsLong();
         long step = now - t.lastMillis;
-        if (epoch != t.epochSeen || m != t.mixSeen || step < 0 || step > CLOCK_STEP_MILLIS
-                || now - t.seededMillis > RESEED_MILLIS || t.sinceSeed >= reseedBytes) {
+        if (epoch != t.epochSeen
+                || m != t.mixSeen
+                || step < 0
+                || step > CLOCK_STEP_MILLIS
+                || now - t.seededMillis > RESEED_MILLIS
+                || t.sinceSeed >= reseedBytes) {
             reseed(t, m, now);
             t.epochSeen = seenValue(epoch);
         }

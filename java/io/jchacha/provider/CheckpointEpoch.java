@@ -58,7 +58,9 @@ final class CheckpointEpoch {
             ClassLoader loader = CheckpointEpoch.class.getClassLoader();
             Class<?> resource = Class.forName(prefix + "Resource", false, loader);
             Class<?> context = Class.forName(prefix + "Context", false, loader);
-            Object global = Class.forName(prefix + "Core", true, loader).getMethod("getGlobalContext").invoke(null);
+            Object global = Class.forName(prefix + "Core", true, loader)
+                    .getMethod("getGlobalContext")
+                    .invoke(null);
             Object hook = Proxy.newProxyInstance(loader, new Class<?>[] {resource}, new Handler());
             context.getMethod("register", resource).invoke(global, hook);
             HOOKS.add(hook);

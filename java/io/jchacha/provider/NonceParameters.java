@@ -52,10 +52,8 @@ public final class NonceParameters extends AlgorithmParametersSpi {
     @Override
     protected void engineInit(byte[] params) throws IOException {
         // OCTET STRING, short-form length (the nonce is at most 24 bytes), nothing after it
-        if (params == null || params.length != nonceLength + 2 || params[0] != 0x04
-                || params[1] != nonceLength) {
-            throw new IOException(algorithm + " parameters must be a DER OCTET STRING of " + nonceLength
-                    + " bytes");
+        if (params == null || params.length != nonceLength + 2 || params[0] != 0x04 || params[1] != nonceLength) {
+            throw new IOException(algorithm + " parameters must be a DER OCTET STRING of " + nonceLength + " bytes");
         }
         byte[] n = new byte[nonceLength];
         System.arraycopy(params, 2, n, 0, nonceLength);
@@ -98,6 +96,7 @@ public final class NonceParameters extends AlgorithmParametersSpi {
 
     @Override
     protected String engineToString() {
-        return algorithm + " nonce: " + (nonce == null ? "(none)" : HexFormat.of().formatHex(nonce));
+        return algorithm + " nonce: "
+                + (nonce == null ? "(none)" : HexFormat.of().formatHex(nonce));
     }
 }

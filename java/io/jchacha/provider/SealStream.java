@@ -90,11 +90,13 @@ final class SealStream {
     /** Encrypts {@code len} bytes of {@code in} into {@code out}; the ranges (checked by the caller) may overlap. */
     void update(byte[] in, int inOff, int len, byte[] out, int outOff) {
         // an output starting inside the input, after it, would overwrite input not read yet: take the input first
-        byte[] copy = in == out && outOff > inOff && outOff < inOff + len ? Arrays.copyOfRange(in, inOff, inOff + len)
-                : null;
+        byte[] copy =
+                in == out && outOff > inOff && outOff < inOff + len ? Arrays.copyOfRange(in, inOff, inOff + len) : null;
         byte[] src = copy != null ? copy : in;
         int base = copy != null ? 0 : inOff;
-        chunks((off, dst, n) -> System.arraycopy(src, base + off, dst, 0, n), len,
+        chunks(
+                (off, dst, n) -> System.arraycopy(src, base + off, dst, 0, n),
+                len,
                 (off, c, n) -> System.arraycopy(c, 0, out, outOff + off, n));
         Support.wipe(copy);
     }
@@ -108,7 +110,8 @@ final class SealStream {
             update(in.array(), in.arrayOffset() + inPos, len, out.array(), out.arrayOffset() + outPos);
         } else {
             byte[] copy = Support.mayAliasUnseen(in, out) ? Support.copyOut(in, inPos, len) : null;
-            ChunkSource src = copy != null ? (off, dst, n) -> System.arraycopy(copy, off, dst, 0, n)
+            ChunkSource src = copy != null
+                    ? (off, dst, n) -> System.arraycopy(copy, off, dst, 0, n)
                     : (off, dst, n) -> in.get(inPos + off, dst, 0, n);
             chunks(src, len, (off, c, n) -> out.put(outPos + off, c, 0, n));
             Support.wipe(copy);

@@ -78,8 +78,7 @@ final class Support {
      * mode: in every mode, or with {@link #DECRYPT_REUSE_ALLOWED} in ENCRYPT_MODE only. {@code sameKey}: whether
      * the new key equals the previous initialization's ({@link #sameKey}).
      */
-    static void checkFresh(int opmode, boolean sameKey, byte[] newNonce, byte[] oldNonce)
-            throws InvalidKeyException {
+    static void checkFresh(int opmode, boolean sameKey, byte[] newNonce, byte[] oldNonce) throws InvalidKeyException {
         if (DECRYPT_REUSE_ALLOWED && opmode == Cipher.DECRYPT_MODE) {
             return;
         }
@@ -153,7 +152,8 @@ final class Support {
     /** engineSetPadding for every cipher here: a stream cipher takes no padding. */
     static void checkPadding(String padding) throws javax.crypto.NoSuchPaddingException {
         if (!"NoPadding".equalsIgnoreCase(padding)) {
-            throw new javax.crypto.NoSuchPaddingException("ChaCha20 ciphers take no padding (NoPadding), not " + padding);
+            throw new javax.crypto.NoSuchPaddingException(
+                    "ChaCha20 ciphers take no padding (NoPadding), not " + padding);
         }
     }
 }

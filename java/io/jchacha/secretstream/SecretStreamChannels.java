@@ -117,14 +117,16 @@ public final class SecretStreamChannels {
 
         Readable(ReadableByteChannel in, byte[] key) throws IOException {
             this.in = in;
-            this.reader = new SecretStreamReader((b, off, len) -> {
-                int n = in.read(ByteBuffer.wrap(b, off, len));
-                if (n == 0) {
-                    throw new IOException("the underlying channel read nothing (non-blocking channels are not"
-                            + " supported)");
-                }
-                return n;
-            }, key);
+            this.reader = new SecretStreamReader(
+                    (b, off, len) -> {
+                        int n = in.read(ByteBuffer.wrap(b, off, len));
+                        if (n == 0) {
+                            throw new IOException("the underlying channel read nothing (non-blocking channels are not"
+                                    + " supported)");
+                        }
+                        return n;
+                    },
+                    key);
         }
 
         @Override

@@ -37,6 +37,7 @@ final class SecretStreamCore {
     static final int WIRE = BLOCK - 1;
     /** Frame bytes besides the message. */
     static final int FRAME_EXTRA = BLOCK + MAC;
+
     static final int TAG_REKEY = 2;
 
     private static final byte[] ZEROS = new byte[16];
@@ -47,6 +48,7 @@ final class SecretStreamCore {
     private final SecretStreamSealer sealer;
     /** IETF state: constants, subkey, word 12 the block counter, 13 the message counter, 14..15 the inonce. */
     private final int[] state;
+
     private final byte[] rekeyBuf = new byte[40];
     private final byte[] polyKey = new byte[BLOCK];
     private final byte[] mac = new byte[MAC];
@@ -220,5 +222,4 @@ final class SecretStreamCore {
         work.wipe();
         aead.forget();
     }
-
 }

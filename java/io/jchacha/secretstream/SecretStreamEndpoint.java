@@ -11,6 +11,7 @@ import java.util.Objects;
 abstract class SecretStreamEndpoint implements AutoCloseable {
     /** Frames up to this size are kept between calls; larger messages use a frame for that call only. */
     static final int KEEP = 1024 * 1024;
+
     static final byte[] EMPTY = new byte[0];
 
     SecretStreamCore core;
@@ -61,8 +62,8 @@ abstract class SecretStreamEndpoint implements AutoCloseable {
     /** Rejects one buffer object as both input and output (their positions would clash), and read-only output. */
     static void checkBuffers(java.nio.ByteBuffer in, java.nio.ByteBuffer out) {
         if (in == out) {
-            throw new IllegalArgumentException("input and output must not be the same buffer object"
-                    + " (use a duplicate() for in-place)");
+            throw new IllegalArgumentException(
+                    "input and output must not be the same buffer object" + " (use a duplicate() for in-place)");
         }
         if (out.isReadOnly()) {
             throw new java.nio.ReadOnlyBufferException();

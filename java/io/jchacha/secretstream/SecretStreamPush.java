@@ -163,8 +163,8 @@ public final class SecretStreamPush extends SecretStreamEndpoint {
         int inPos = in.position();
         int outPos = out.position();
         if (c.sealsDirect(len) && in.hasArray() && out.hasArray()) { // writable heap buffers: straight through
-            c.sealDirect(in.array(), in.arrayOffset() + inPos, len, ad(ad), tag, out.array(),
-                    out.arrayOffset() + outPos);
+            c.sealDirect(
+                    in.array(), in.arrayOffset() + inPos, len, ad(ad), tag, out.array(), out.arrayOffset() + outPos);
             in.position(inPos + len);
             out.position(outPos + n);
             return n;

@@ -26,6 +26,7 @@ final class SecretStreamReader {
     private final byte[] frame = new byte[CHUNK + SecretStreamCore.FRAME_EXTRA];
     /** Plaintext of the current chunk lies at frame[BLOCK + pos .. BLOCK + end). */
     private int pos;
+
     private int end;
     private long chunks;
     private boolean done;
@@ -86,8 +87,10 @@ final class SecretStreamReader {
         try {
             tag = pull.openFrame(frame, mlen);
         } catch (AEADBadTagException e) {
-            throw fail(new IOException("chunk " + chunks + " is not authentic: wrong key, or the data was truncated,"
-                    + " altered, reordered or spliced from another stream", e));
+            throw fail(new IOException(
+                    "chunk " + chunks + " is not authentic: wrong key, or the data was truncated,"
+                            + " altered, reordered or spliced from another stream",
+                    e));
         }
         if (tag == SecretStream.TAG_FINAL) {
             done = true;
@@ -97,8 +100,8 @@ final class SecretStreamReader {
             }
             pull.close();
         } else if (tag != SecretStream.TAG_MESSAGE) {
-            throw fail(new IOException("chunk " + chunks + " has tag " + tag + "; this format uses only MESSAGE"
-                    + " and FINAL"));
+            throw fail(new IOException(
+                    "chunk " + chunks + " has tag " + tag + "; this format uses only MESSAGE" + " and FINAL"));
         } else if (n < WIRE_CHUNK) {
             throw fail(new EOFException("encrypted input is truncated: a short chunk is not marked final"));
         }

@@ -58,35 +58,43 @@ final class FfmCalls implements NativeCalls {
                 if (abi == null) {
                     failure = "the native library has no C entry points for FFM (jc_capi_*)";
                 } else {
-                    int version = (int) linker.downcallHandle(abi, FunctionDescriptor.of(JAVA_INT)).invokeExact();
+                    int version = (int) linker.downcallHandle(abi, FunctionDescriptor.of(JAVA_INT))
+                            .invokeExact();
                     if (version != NativeChaCha.ABI_VERSION) {
                         failure = "the native library's C API has ABI version " + version + ", this jar needs "
                                 + NativeChaCha.ABI_VERSION;
                     } else {
-                        xor = linker.downcallHandle(lookup.find("jc_capi_xor").orElseThrow(),
-                                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                                        JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS,
-                                        JAVA_LONG, JAVA_LONG),
+                        xor = linker.downcallHandle(
+                                lookup.find("jc_capi_xor").orElseThrow(),
+                                FunctionDescriptor.of(
+                                        JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+                                        JAVA_LONG, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
+                                        JAVA_LONG),
                                 critical);
-                        xorBytes = linker.downcallHandle(lookup.find("jc_capi_xor_bytes").orElseThrow(),
-                                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
-                                        ADDRESS, JAVA_LONG, JAVA_LONG),
+                        xorBytes = linker.downcallHandle(
+                                lookup.find("jc_capi_xor_bytes").orElseThrow(),
+                                FunctionDescriptor.of(
+                                        JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG,
+                                        JAVA_LONG),
                                 critical);
-                        hchacha = linker.downcallHandle(lookup.find("jc_capi_hchacha").orElseThrow(),
+                        hchacha = linker.downcallHandle(
+                                lookup.find("jc_capi_hchacha").orElseThrow(),
                                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
                                 critical);
-                        FunctionDescriptor aead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT,
-                                JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS,
-                                JAVA_LONG);
-                        seal = linker.downcallHandle(lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
-                        open = linker.downcallHandle(lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
-                        FunctionDescriptor xaead = FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT,
-                                JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG,
-                                ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
-                        xseal = linker.downcallHandle(lookup.find("jc_capi_xaead_seal").orElseThrow(), xaead,
-                                critical);
-                        xopen = linker.downcallHandle(lookup.find("jc_capi_xaead_open").orElseThrow(), xaead,
-                                critical);
+                        FunctionDescriptor aead = FunctionDescriptor.of(
+                                JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_LONG,
+                                JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+                        seal = linker.downcallHandle(
+                                lookup.find("jc_capi_aead_seal").orElseThrow(), aead, critical);
+                        open = linker.downcallHandle(
+                                lookup.find("jc_capi_aead_open").orElseThrow(), aead, critical);
+                        FunctionDescriptor xaead = FunctionDescriptor.of(
+                                JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
+                                ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG);
+                        xseal = linker.downcallHandle(
+                                lookup.find("jc_capi_xaead_seal").orElseThrow(), xaead, critical);
+                        xopen = linker.downcallHandle(
+                                lookup.find("jc_capi_xaead_open").orElseThrow(), xaead, critical);
                     }
                 }
             } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
@@ -159,8 +167,16 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void xorBytes(int handle, byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len,
-                         EngineScratch scratch) {
+    public void xorBytes(
+            int handle,
+            byte[] a,
+            int aOff,
+            byte[] b,
+            int bOff,
+            byte[] out,
+            int outOff,
+            int len,
+            EngineScratch scratch) {
         if (a == null || b == null || out == null) {
             throw new NullPointerException("xorBytes argument");
         }
@@ -194,14 +210,16 @@ final class FfmCalls implements NativeCalls {
             int n = Math.min(len - done, CHUNK);
             int r;
             try {
-                r = (int) XOR_BYTES.invokeExact(handle, sa, (long) aOff + done, sb, (long) bOff + done, so,
-                        (long) outOff + done, (long) n);
+                r = (int) XOR_BYTES.invokeExact(
+                        handle, sa, (long) aOff + done, sb, (long) bOff + done, so, (long) outOff + done, (long) n);
             } catch (Throwable e) {
                 throw rethrow(e);
             }
             if (r != OK) { // C refuses only a bad handle here: every range was checked above
-                throw new IllegalStateException(r == BAD_HANDLE ? "no runnable native backend with this handle"
-                        : "the native XOR refused checked arguments (" + r + ")");
+                throw new IllegalStateException(
+                        r == BAD_HANDLE
+                                ? "no runnable native backend with this handle"
+                                : "the native XOR refused checked arguments (" + r + ")");
             }
             done += n;
         } while (done < len);
@@ -229,8 +247,21 @@ final class FfmCalls implements NativeCalls {
      * Checked ranges of {@code in} (null: raw keystream) and {@code out} to C, {@value #CHUNK} bytes per call: the
      * segments whole, with offsets (slices would be allocated on every call; see jchacha_capi.h).
      */
-    private static void xor(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                            boolean counter64, MemorySegment in, long inOff, MemorySegment out, long outOff, int len) {
+    private static void xor(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            MemorySegment in,
+            long inOff,
+            MemorySegment out,
+            long outOff,
+            int len) {
         MemorySegment i = in == null ? MemorySegment.NULL : in;
         long iOff = in == null ? 0 : inOff; // a keystream call's input offset means nothing (C refuses a negative one)
         int done = 0;
@@ -238,8 +269,21 @@ final class FfmCalls implements NativeCalls {
             int n = Math.min(len - done, CHUNK);
             int r;
             try {
-                r = (int) XOR.invokeExact(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64 ? 1 : 0, i,
-                        iOff + done, out, outOff + done, (long) n);
+                r = (int) XOR.invokeExact(
+                        handle,
+                        k0,
+                        k1,
+                        k2,
+                        k3,
+                        counter,
+                        nonce,
+                        rounds,
+                        counter64 ? 1 : 0,
+                        i,
+                        iOff + done,
+                        out,
+                        outOff + done,
+                        (long) n);
             } catch (Throwable e) {
                 throw rethrow(e);
             }
@@ -260,16 +304,42 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void xorArray(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                         boolean counter64, byte[] in, int inOff, byte[] out, int outOff, int len) {
+    public void xorArray(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            byte[] in,
+            int inOff,
+            byte[] out,
+            int outOff,
+            int len) {
         if (out == null) {
             throw new NullPointerException("output");
         }
         if (!rangeOk(outOff, len, out.length) || (in != null && !rangeOk(inOff, len, in.length))) {
             throw new ArrayIndexOutOfBoundsException("range outside the array");
         }
-        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : MemorySegment.ofArray(in),
-                inOff, MemorySegment.ofArray(out), outOff, len);
+        xor(
+                handle,
+                k0,
+                k1,
+                k2,
+                k3,
+                counter,
+                nonce,
+                rounds,
+                counter64,
+                in == null ? null : MemorySegment.ofArray(in),
+                inOff,
+                MemorySegment.ofArray(out),
+                outOff,
+                len);
     }
 
     /**
@@ -287,14 +357,40 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void xorDirect(int handle, long k0, long k1, long k2, long k3, long counter, long nonce, int rounds,
-                          boolean counter64, ByteBuffer in, int inPos, ByteBuffer out, int outPos, int len) {
+    public void xorDirect(
+            int handle,
+            long k0,
+            long k1,
+            long k2,
+            long k3,
+            long counter,
+            long nonce,
+            int rounds,
+            boolean counter64,
+            ByteBuffer in,
+            int inPos,
+            ByteBuffer out,
+            int outPos,
+            int len) {
         if (out == null) {
             throw new NullPointerException("output");
         }
         MemorySegment o = direct(out, outPos, len);
-        xor(handle, k0, k1, k2, k3, counter, nonce, rounds, counter64, in == null ? null : direct(in, inPos, len),
-                inPos, o, outPos, len);
+        xor(
+                handle,
+                k0,
+                k1,
+                k2,
+                k3,
+                counter,
+                nonce,
+                rounds,
+                counter64,
+                in == null ? null : direct(in, inPos, len),
+                inPos,
+                o,
+                outPos,
+                len);
     }
 
     @Override
@@ -307,7 +403,11 @@ final class FfmCalls implements NativeCalls {
         }
         int r;
         try {
-            r = (int) HCHACHA.invokeExact(handle, MemorySegment.ofArray(key), MemorySegment.ofArray(nonce), rounds,
+            r = (int) HCHACHA.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(key),
+                    MemorySegment.ofArray(nonce),
+                    rounds,
                     MemorySegment.ofArray(out));
         } catch (Throwable e) {
             throw rethrow(e);
@@ -321,8 +421,17 @@ final class FfmCalls implements NativeCalls {
      * message: up to {@value #CHUNK} bytes of message and of AAD (longer ones go to the JNI glue, which pins the
      * arrays a chunk at a time).
      */
-    private static boolean aeadFits(int[] key, byte[] aad, int aadOff, int aadLen, byte[] in, int inOff, int inLen,
-                                    byte[] out, int outOff, int outLen) {
+    private static boolean aeadFits(
+            int[] key,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int inLen,
+            byte[] out,
+            int outOff,
+            int outLen) {
         if (key == null) {
             throw new NullPointerException("state");
         }
@@ -349,17 +458,40 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void sealArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                          byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void sealArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
             NativeChaCha.sealArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
         int r;
         try {
-            r = (int) AEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(key), n0, n1, n2, aadSegment(aad, aadLen),
-                    (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
-                    (long) len, MemorySegment.ofArray(out), (long) outOff);
+            r = (int) AEAD_SEAL.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(key),
+                    n0,
+                    n1,
+                    n2,
+                    aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff),
+                    (long) aadLen,
+                    MemorySegment.ofArray(in),
+                    (long) inOff,
+                    (long) len,
+                    MemorySegment.ofArray(out),
+                    (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -377,16 +509,39 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public boolean openArray(int handle, int[] key, int n0, int n1, int n2, byte[] aad, int aadOff, int aadLen,
-                             byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean openArray(
+            int handle,
+            int[] key,
+            int n0,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
             return NativeChaCha.openArray(handle, key, n0, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         int r;
         try {
-            r = (int) AEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(key), n0, n1, n2, aadSegment(aad, aadLen),
-                    (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen, MemorySegment.ofArray(in), (long) inOff,
-                    (long) len, MemorySegment.ofArray(out), (long) outOff);
+            r = (int) AEAD_OPEN.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(key),
+                    n0,
+                    n1,
+                    n2,
+                    aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff),
+                    (long) aadLen,
+                    MemorySegment.ofArray(in),
+                    (long) inOff,
+                    (long) len,
+                    MemorySegment.ofArray(out),
+                    (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -395,18 +550,47 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public void xsealArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
-                           int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public void xsealArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len, out, outOff, len + 16)) {
-            NativeChaCha.xsealArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out,
-                    outOff);
+            NativeChaCha.xsealArray(
+                    handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
             return;
         }
         int r;
         try {
-            r = (int) XAEAD_SEAL.invokeExact(handle, MemorySegment.ofArray(key), x0, x1, x2, x3, n1, n2,
-                    aadSegment(aad, aadLen), (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen,
-                    MemorySegment.ofArray(in), (long) inOff, (long) len, MemorySegment.ofArray(out), (long) outOff);
+            r = (int) XAEAD_SEAL.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(key),
+                    x0,
+                    x1,
+                    x2,
+                    x3,
+                    n1,
+                    n2,
+                    aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff),
+                    (long) aadLen,
+                    MemorySegment.ofArray(in),
+                    (long) inOff,
+                    (long) len,
+                    MemorySegment.ofArray(out),
+                    (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }
@@ -414,17 +598,46 @@ final class FfmCalls implements NativeCalls {
     }
 
     @Override
-    public boolean xopenArray(int handle, int[] key, int x0, int x1, int x2, int x3, int n1, int n2, byte[] aad,
-                              int aadOff, int aadLen, byte[] in, int inOff, int len, byte[] out, int outOff) {
+    public boolean xopenArray(
+            int handle,
+            int[] key,
+            int x0,
+            int x1,
+            int x2,
+            int x3,
+            int n1,
+            int n2,
+            byte[] aad,
+            int aadOff,
+            int aadLen,
+            byte[] in,
+            int inOff,
+            int len,
+            byte[] out,
+            int outOff) {
         if (len < 0 || !aeadFits(key, aad, aadOff, aadLen, in, inOff, len + 16, out, outOff, len)) {
-            return NativeChaCha.xopenArray(handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len,
-                    out, outOff);
+            return NativeChaCha.xopenArray(
+                    handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
         }
         int r;
         try {
-            r = (int) XAEAD_OPEN.invokeExact(handle, MemorySegment.ofArray(key), x0, x1, x2, x3, n1, n2,
-                    aadSegment(aad, aadLen), (long) (aadLen == 0 ? 0 : aadOff), (long) aadLen,
-                    MemorySegment.ofArray(in), (long) inOff, (long) len, MemorySegment.ofArray(out), (long) outOff);
+            r = (int) XAEAD_OPEN.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(key),
+                    x0,
+                    x1,
+                    x2,
+                    x3,
+                    n1,
+                    n2,
+                    aadSegment(aad, aadLen),
+                    (long) (aadLen == 0 ? 0 : aadOff),
+                    (long) aadLen,
+                    MemorySegment.ofArray(in),
+                    (long) inOff,
+                    (long) len,
+                    MemorySegment.ofArray(out),
+                    (long) outOff);
         } catch (Throwable e) {
             throw rethrow(e);
         }

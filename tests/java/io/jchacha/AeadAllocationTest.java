@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class AeadAllocationTest {
     /** Allowed bytes per message: the meter's own noise, below the 80-byte state array a message used to cost. */
     private static final long SLACK = 32;
+
     private static final int WARMUP = 2000;
     private static final int CALLS = 2000;
 
@@ -31,8 +32,8 @@ class AeadAllocationTest {
             byte[] back = new byte[len];
             long seal = AllocationMeter.perCall(WARMUP, CALLS, () -> a.seal(nonce, pt, 0, len, aad, sealed, 0));
             long open = AllocationMeter.perCall(WARMUP, CALLS, () -> a.open(nonce, sealed, 0, len + 16, aad, back, 0));
-            String where = " on " + Backends.active() + " over " + Backends.bridge() + " (at most " + allowed
-                    + " allowed)";
+            String where =
+                    " on " + Backends.active() + " over " + Backends.bridge() + " (at most " + allowed + " allowed)";
             assertTrue(seal <= allowed, "seal of " + len + " bytes allocates " + seal + " bytes" + where);
             assertTrue(open <= allowed, "open of " + len + " bytes allocates " + open + " bytes" + where);
         }

@@ -10,16 +10,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.ArrayList;
-import java.util.concurrent.Callable;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.ShortBufferException;
 import org.junit.jupiter.api.Test;
@@ -125,9 +125,11 @@ class AeadApiTest {
             assertTrue(seen.add(Hex.s(Arrays.copyOf(sc, 12))));
             assertTrue(seen.add(Hex.s(Arrays.copyOf(sx, 24))));
             // same bytes as the caller-nonce class with that nonce
-            assertArrayEquals(Arrays.copyOfRange(sc, 12, sc.length),
+            assertArrayEquals(
+                    Arrays.copyOfRange(sc, 12, sc.length),
                     new ChaCha20Poly1305CallerNonce(KEY).seal(Arrays.copyOf(sc, 12), pt, new byte[0]));
-            assertArrayEquals(Arrays.copyOfRange(sx, 24, sx.length),
+            assertArrayEquals(
+                    Arrays.copyOfRange(sx, 24, sx.length),
                     new XChaCha20Poly1305CallerNonce(KEY).seal(Arrays.copyOf(sx, 24), pt, null));
         }
         assertThrows(AEADBadTagException.class, () -> c.open(new byte[27], null));
@@ -230,12 +232,16 @@ class AeadApiTest {
                 System.arraycopy(pt, 0, buf, base, len);
                 int n = a.seal(nonce, buf, base, len, aad, buf, base + shift);
                 assertEquals(len + 16, n);
-                assertArrayEquals(expected, Arrays.copyOfRange(buf, base + shift, base + shift + n),
+                assertArrayEquals(
+                        expected,
+                        Arrays.copyOfRange(buf, base + shift, base + shift + n),
                         "seal len " + len + " shift " + shift);
                 // open it back, shifted the other way
                 int m = a.open(nonce, buf, base + shift, len + 16, aad, buf, base - shift);
                 assertEquals(len, m);
-                assertArrayEquals(pt, Arrays.copyOfRange(buf, base - shift, base - shift + len),
+                assertArrayEquals(
+                        pt,
+                        Arrays.copyOfRange(buf, base - shift, base - shift + len),
                         "open len " + len + " shift " + shift);
             }
         }
@@ -243,14 +249,28 @@ class AeadApiTest {
 
     // ---- buffers --------------------------------------------------------------------------------------------
 
-    enum Kind { HEAP, HEAP_SLICE, DIRECT, READ_ONLY_HEAP, READ_ONLY_DIRECT }
+    enum Kind {
+        HEAP,
+        HEAP_SLICE,
+        DIRECT,
+        READ_ONLY_HEAP,
+        READ_ONLY_DIRECT
+    }
 
     static ByteBuffer make(Kind k, byte[] content, int pad) {
         ByteBuffer b;
         switch (k) {
-            case HEAP: b = ByteBuffer.allocate(content.length + 2 * pad); break;
-            case HEAP_SLICE: b = ByteBuffer.allocate(content.length + 2 * pad + 11).position(11).slice(); break;
-            default: b = ByteBuffer.allocateDirect(content.length + 2 * pad); break;
+            case HEAP:
+                b = ByteBuffer.allocate(content.length + 2 * pad);
+                break;
+            case HEAP_SLICE:
+                b = ByteBuffer.allocate(content.length + 2 * pad + 11)
+                        .position(11)
+                        .slice();
+                break;
+            default:
+                b = ByteBuffer.allocateDirect(content.length + 2 * pad);
+                break;
         }
         b.position(pad);
         b.put(content);
@@ -314,7 +334,8 @@ class AeadApiTest {
                         continue;
                     }
                     int base = 8300;
-                    ByteBuffer mem = direct ? ByteBuffer.allocateDirect(2 * base + len + 32)
+                    ByteBuffer mem = direct
+                            ? ByteBuffer.allocateDirect(2 * base + len + 32)
                             : ByteBuffer.allocate(2 * base + len + 32);
                     mem.put(base, pt);
                     ByteBuffer in = mem.duplicate().position(base).limit(base + len);
@@ -324,7 +345,8 @@ class AeadApiTest {
                     mem.get(base + shift, got);
                     assertArrayEquals(expected, got, (direct ? "direct" : "heap") + " seal " + len + " shift " + shift);
                     // read-only view of the same memory as input
-                    ByteBuffer cin = mem.asReadOnlyBuffer().position(base + shift).limit(base + shift + len + 16);
+                    ByteBuffer cin =
+                            mem.asReadOnlyBuffer().position(base + shift).limit(base + shift + len + 16);
                     ByteBuffer pout = mem.duplicate().position(base - shift);
                     assertEquals(len, a.open(nonce, cin, aad, pout));
                     byte[] back = new byte[len];
@@ -464,8 +486,12 @@ class AeadApiTest {
             assertThrows(IllegalArgumentException.class, () -> a.open(new byte[40], cin, null, pout));
             assertThrows(IllegalArgumentException.class, () -> a.open(nonce, pout, null, pout));
             assertThrows(ReadOnlyBufferException.class, () -> a.open(nonce, cin, null, pout.asReadOnlyBuffer()));
-            assertThrows(ShortBufferException.class, () -> a.open(nonce, cin, null, pout.duplicate().limit(23)));
-            assertThrows(AEADBadTagException.class, () -> a.open(nonce, cin.duplicate().limit(15), null, pout));
+            assertThrows(
+                    ShortBufferException.class,
+                    () -> a.open(nonce, cin, null, pout.duplicate().limit(23)));
+            assertThrows(
+                    AEADBadTagException.class,
+                    () -> a.open(nonce, cin.duplicate().limit(15), null, pout));
             assertEquals(0, cin.position());
             assertEquals(0, pout.position());
             assertUntouched(bytes(pout), 0, 24);
@@ -494,7 +520,8 @@ class AeadApiTest {
     void messageLengthLimitIsTheIetfCounterLimit() {
         assertEquals(274877906880L, AeadCore.MAX_MESSAGE_LENGTH);
         AeadCore.checkMessageLength(AeadCore.MAX_MESSAGE_LENGTH);
-        assertThrows(IllegalArgumentException.class, () -> AeadCore.checkMessageLength(AeadCore.MAX_MESSAGE_LENGTH + 1));
+        assertThrows(
+                IllegalArgumentException.class, () -> AeadCore.checkMessageLength(AeadCore.MAX_MESSAGE_LENGTH + 1));
         assertThrows(IllegalArgumentException.class, () -> AeadCore.checkArrayLength(Integer.MAX_VALUE));
         AeadCore.checkArrayLength(1 << 20);
     }

@@ -36,9 +36,15 @@ class AeadTamperTest {
             byte[] s = sealed.clone();
             byte[] a = aad.clone();
             switch (where) {
-                case "ciphertext": s[index] ^= 0x10; break;
-                case "tag": s[len + index] ^= 0x01; break;
-                default: a[index] ^= (byte) 0x80; break;
+                case "ciphertext":
+                    s[index] ^= 0x10;
+                    break;
+                case "tag":
+                    s[len + index] ^= 0x01;
+                    break;
+                default:
+                    a[index] ^= (byte) 0x80;
+                    break;
             }
             return new byte[][] {s, a};
         }
@@ -124,11 +130,14 @@ class AeadTamperTest {
             assertZero(buf, 7, 7 + c.len, what + " in place");
             // direct buffers, separate and in place
             ByteBuffer din = ByteBuffer.allocateDirect(c.len + 16).put(bad[0]).flip();
-            ByteBuffer dout = ByteBuffer.allocateDirect(c.len + 2).put(sentinel(c.len + 2)).position(1);
+            ByteBuffer dout = ByteBuffer.allocateDirect(c.len + 2)
+                    .put(sentinel(c.len + 2))
+                    .position(1);
             assertThrows(AEADBadTagException.class, () -> a.open(nonce, din, bad[1], dout), what);
             assertZero(dout, 1, 1 + c.len, what + " direct");
             ByteBuffer mem = ByteBuffer.allocateDirect(c.len + 16).put(bad[0]).flip();
-            assertThrows(AEADBadTagException.class, () -> a.open(nonce, mem.duplicate(), bad[1], mem.duplicate()), what);
+            assertThrows(
+                    AEADBadTagException.class, () -> a.open(nonce, mem.duplicate(), bad[1], mem.duplicate()), what);
             assertZero(mem, 0, c.len, what + " direct in place");
         }
     }
@@ -154,12 +163,12 @@ class AeadTamperTest {
         assertThrows(AEADBadTagException.class, () -> decryptor(nonce, bad[1]).doFinal(bad[0]), what);
         // as SunJCE: a failed doFinal writes nothing (DecryptFailureTest covers every form against SunJCE)
         byte[] out = sentinel(c.len + 3);
-        assertThrows(AEADBadTagException.class,
-                () -> decryptor(nonce, bad[1]).doFinal(bad[0], 0, c.len + 16, out, 3), what);
+        assertThrows(
+                AEADBadTagException.class, () -> decryptor(nonce, bad[1]).doFinal(bad[0], 0, c.len + 16, out, 3), what);
         assertArrayEquals(sentinel(c.len + 3), out, what + " array");
         byte[] buf = bad[0].clone();
-        assertThrows(AEADBadTagException.class,
-                () -> decryptor(nonce, bad[1]).doFinal(buf, 0, c.len + 16, buf, 0), what);
+        assertThrows(
+                AEADBadTagException.class, () -> decryptor(nonce, bad[1]).doFinal(buf, 0, c.len + 16, buf, 0), what);
         assertArrayEquals(bad[0], buf, what + " in place");
         ByteBuffer din = ByteBuffer.allocateDirect(c.len + 16).put(bad[0]).flip();
         ByteBuffer dout = ByteBuffer.allocateDirect(c.len).put(sentinel(c.len)).clear();

@@ -36,7 +36,8 @@ public final class AllocationMeter {
 
     /** The counter of the current thread, or null (the test is then skipped) where the JVM cannot count. */
     private static MethodHandle counter() throws Exception {
-        Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
+        Object bean = Class.forName("java.lang.management.ManagementFactory")
+                .getMethod("getThreadMXBean")
                 .invoke(null);
         Class<?> ext = Class.forName("com.sun.management.ThreadMXBean");
         if (!ext.isInstance(bean)
@@ -45,7 +46,8 @@ public final class AllocationMeter {
         }
         ext.getMethod("setThreadAllocatedMemoryEnabled", boolean.class).invoke(bean, true);
         return MethodHandles.publicLookup()
-                .findVirtual(ext, "getCurrentThreadAllocatedBytes", MethodType.methodType(long.class)).bindTo(bean);
+                .findVirtual(ext, "getCurrentThreadAllocatedBytes", MethodType.methodType(long.class))
+                .bindTo(bean);
     }
 
     /**

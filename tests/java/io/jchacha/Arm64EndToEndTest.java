@@ -65,10 +65,12 @@ class Arm64EndToEndTest {
         Path java = root.resolve("usr/lib/jvm/java-17-openjdk-arm64/bin/java");
         require(Files.isExecutable(java), "no arm64 JRE at " + root + ": run tests/arm64/fetch-jre.sh");
         Path natives = Path.of(System.getProperty("jchacha.test.natives"), "linux-aarch_64");
-        require(Files.isRegularFile(natives.resolve("natives/linux_arm64/libjchacha.so")),
+        require(
+                Files.isRegularFile(natives.resolve("natives/linux_arm64/libjchacha.so")),
                 "no aarch64 library staged in " + natives + ": install gcc-aarch64-linux-gnu and rebuild");
         String qemu = System.getenv().getOrDefault("QEMU_AARCH64", "qemu-aarch64");
-        require(qemu.contains(File.separator) ? Files.isExecutable(Path.of(qemu)) : onPath(qemu),
+        require(
+                qemu.contains(File.separator) ? Files.isExecutable(Path.of(qemu)) : onPath(qemu),
                 qemu + " not found: install qemu-user");
 
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
@@ -79,11 +81,21 @@ class Arm64EndToEndTest {
         entries.add(natives.toString());
         entries.add(System.getProperty("jchacha.test.consoleJar"));
 
-        List<String> cmd = new ArrayList<>(List.of(qemu, "-L", root.toString(), java.toString(),
-                "-XX:TieredStopAtLevel=1", "-Djchacha.test.expectBackend=neon", "-D" + ServedCounter.PROPERTY + "=true",
+        List<String> cmd = new ArrayList<>(List.of(
+                qemu,
+                "-L",
+                root.toString(),
+                java.toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-Djchacha.test.expectBackend=neon",
+                "-D" + ServedCounter.PROPERTY + "=true",
                 "-Djchacha.wycheproof.dir=" + System.getProperty("jchacha.wycheproof.dir"),
-                "-cp", String.join(File.pathSeparator, entries),
-                "org.junit.platform.console.ConsoleLauncher", "execute", "--disable-banner", "--details=summary",
+                "-cp",
+                String.join(File.pathSeparator, entries),
+                "org.junit.platform.console.ConsoleLauncher",
+                "execute",
+                "--disable-banner",
+                "--details=summary",
                 "--fail-if-no-tests"));
         for (String c : FOCUSED) {
             cmd.add("--select-class=" + c);

@@ -64,7 +64,8 @@ class BackendRunsTest {
         return path(build, "plugins", "plugin")
                 .filter(p -> text(p, "artifactId").equals("maven-surefire-plugin"))
                 .flatMap(p -> path(p, "executions", "execution"))
-                .map(x -> new Run(text(x, "id"), text(x, "configuration", "systemPropertyVariables", "jchacha.backend")))
+                .map(x ->
+                        new Run(text(x, "id"), text(x, "configuration", "systemPropertyVariables", "jchacha.backend")))
                 .collect(Collectors.toList());
     }
 
@@ -88,12 +89,19 @@ class BackendRunsTest {
     void everyBackendHasItsOwnRun() throws Exception {
         Element project = pom().getDocumentElement();
         List<Run> build = surefireRuns(path(project, "build").findFirst().orElseThrow());
-        List<Run> jdk25 = path(project, "profiles", "profile").filter(p -> text(p, "id").equals("jdk25"))
-                .flatMap(p -> path(p, "build")).flatMap(b -> surefireRuns(b).stream()).collect(Collectors.toList());
+        List<Run> jdk25 = path(project, "profiles", "profile")
+                .filter(p -> text(p, "id").equals("jdk25"))
+                .flatMap(p -> path(p, "build"))
+                .flatMap(b -> surefireRuns(b).stream())
+                .collect(Collectors.toList());
 
-        assertEquals(ids(Stream.of(Backend.values()).filter(b -> b != Backend.JDK)), forcedByName(build, "backend-"),
+        assertEquals(
+                ids(Stream.of(Backend.values()).filter(b -> b != Backend.JDK)),
+                forcedByName(build, "backend-"),
                 "pom.xml's backend-<id> surefire executions");
-        assertEquals(Set.of(Backend.JDK.id()), forcedByName(jdk25, "jdk25-backend-"),
+        assertEquals(
+                Set.of(Backend.JDK.id()),
+                forcedByName(jdk25, "jdk25-backend-"),
                 "pom.xml's jdk25 profile: jdk25-backend-<id> executions");
     }
 }

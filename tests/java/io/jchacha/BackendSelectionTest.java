@@ -67,8 +67,10 @@ class BackendSelectionTest {
                 assertTrue(out.startsWith("ok " + b.id() + " |"), out);
             } else {
                 unavailable++;
-                assertTrue(out.startsWith("java.lang.IllegalStateException | jchacha.backend=" + b.id()
-                        + " cannot run here: "), out);
+                assertTrue(
+                        out.startsWith(
+                                "java.lang.IllegalStateException | jchacha.backend=" + b.id() + " cannot run here: "),
+                        out);
                 assertTrue(out.contains(why), out);
                 assertTrue(out.contains("available: java"), out);
                 assertFalse(out.startsWith("ok"), out);

@@ -5,8 +5,7 @@ import org.bouncycastle.crypto.params.KeyParameter;
 
 /** BouncyCastle's Poly1305, the independent implementation the tests compare jchacha's with. */
 public final class BouncyPoly1305 {
-    private BouncyPoly1305() {
-    }
+    private BouncyPoly1305() {}
 
     /** The 16-byte tag of {@code msg[off, off + len)} under the 32-byte one-time {@code key}. */
     public static byte[] mac(byte[] key, byte[] msg, int off, int len) {

@@ -19,7 +19,8 @@ public final class CallerNonceForms {
 
     /** 24 for XChaCha20-Poly1305, 12 for ChaCha20-Poly1305. */
     public int nonceLength() {
-        return aead instanceof XChaCha20Poly1305CallerNonce ? XChaCha20Poly1305CallerNonce.NONCE_LENGTH
+        return aead instanceof XChaCha20Poly1305CallerNonce
+                ? XChaCha20Poly1305CallerNonce.NONCE_LENGTH
                 : ChaCha20Poly1305CallerNonce.NONCE_LENGTH;
     }
 

@@ -25,6 +25,7 @@ class ChaCha20AliasingTest {
     private static final int[] SHIFTS = {0, 1, 17, 64, 1000, 4099, 20000};
     /** Keystream bytes used before the update: none (cold cache, aligned) or a few (warm cache, unaligned). */
     private static final int[] STARTS = {0, 5};
+
     private static final int GUARD = 9;
     private static final int MAX_SIZE = 2 * GUARD + 36000 + 20000;
     private static final byte[] KEYSTREAM;
@@ -60,7 +61,12 @@ class ChaCha20AliasingTest {
                 b = f.apply(memory.duplicate().position(pos).limit(pos + len));
             } else {
                 int back = Math.min(pos, 7);
-                b = memory.duplicate().position(pos - back).limit(pos + len).slice().duplicate().position(back);
+                b = memory.duplicate()
+                        .position(pos - back)
+                        .limit(pos + len)
+                        .slice()
+                        .duplicate()
+                        .position(back);
             }
             return readOnly ? b.asReadOnlyBuffer() : b;
         }
@@ -146,7 +152,8 @@ class ChaCha20AliasingTest {
             }
         }
         if (!failures.isEmpty()) {
-            long directFailures = failures.stream().filter(f -> f.startsWith("direct")).count();
+            long directFailures =
+                    failures.stream().filter(f -> f.startsWith("direct")).count();
             throw new AssertionError(failures.size() + " cases wrong (" + directFailures + " direct), e.g.:\n  "
                     + String.join("\n  ", failures.subList(0, Math.min(20, failures.size())))
                     + (failures.size() > 20 ? "\n  ..." : ""));
@@ -202,7 +209,8 @@ class ChaCha20AliasingTest {
     void sameBufferObject() {
         for (boolean direct : new boolean[] {false, true}) {
             for (int len : LENGTHS) {
-                ByteBuffer b = direct ? ByteBuffer.allocateDirect(len + 2 * GUARD) : ByteBuffer.allocate(len + 2 * GUARD);
+                ByteBuffer b =
+                        direct ? ByteBuffer.allocateDirect(len + 2 * GUARD) : ByteBuffer.allocate(len + 2 * GUARD);
                 b.put(0, CONTENT, 0, len + 2 * GUARD).position(GUARD).limit(GUARD + len);
                 ChaCha20 c = cipherAt(5);
                 assertEquals(len, c.update(b, b));
@@ -224,7 +232,8 @@ class ChaCha20AliasingTest {
      */
     @Test
     void overlapNearTwoGibibytes() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("jchacha.backend") == null,
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                System.getProperty("jchacha.backend") == null,
                 "the stream layer's piece count: checked once, in the unforced execution");
         int start = 63;
         int len = Integer.MAX_VALUE - 16;

@@ -54,12 +54,14 @@ class ChaCha20BadInputTest {
         assertThrows(IllegalArgumentException.class, () -> ChaCha20.original(KEY, new byte[12]));
         assertThrows(IllegalArgumentException.class, () -> ChaCha20.xchacha20(KEY, new byte[12]));
         for (int rounds : new int[] {0, 1, 7, 10, 16, 21, -20}) {
-            assertThrows(IllegalArgumentException.class,
+            assertThrows(
+                    IllegalArgumentException.class,
                     () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, NONCE, 0, rounds));
         }
-        assertThrows(IllegalArgumentException.class,
-                () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, NONCE, -1, 20));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class, () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, NONCE, -1, 20));
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, NONCE, 1L << 32, 20));
         assertThrows(IllegalArgumentException.class, () -> ChaCha20.Variant.forNonceLength(16));
         assertThrows(IllegalArgumentException.class, () -> HChaCha20.subkey(KEY, new byte[15]));
@@ -91,7 +93,10 @@ class ChaCha20BadInputTest {
         rejects(IndexOutOfBoundsException.class, c, out, () -> c.update(in, 13, 4, out, 0));
         rejects(IndexOutOfBoundsException.class, c, out, () -> c.update(in, 0, 17, out, 0));
         rejects(IndexOutOfBoundsException.class, c, out, () -> c.update(in, 0, 8, out, 9)); // output too short
-        rejects(IndexOutOfBoundsException.class, c, out,
+        rejects(
+                IndexOutOfBoundsException.class,
+                c,
+                out,
                 () -> c.update(in, Integer.MAX_VALUE, Integer.MAX_VALUE, out, 0)); // overflowing
         rejects(IndexOutOfBoundsException.class, c, out, () -> c.update(in, 1, Integer.MAX_VALUE, out, 1));
         rejects(IndexOutOfBoundsException.class, c, out, () -> c.keystream(out, 10, 7));

@@ -68,8 +68,8 @@ class ChaCha20CounterLimitTest {
     }
 
     /** BouncyCastle's keystream at byte {@code position} after {@code initial}, {@code len} bytes. */
-    static byte[] bouncyAt(ChaCha20.Variant v, byte[] key, byte[] nonce, int rounds, long initial,
-                           BigInteger position, int len) {
+    static byte[] bouncyAt(
+            ChaCha20.Variant v, byte[] key, byte[] nonce, int rounds, long initial, BigInteger position, int len) {
         long block = initial + position.shiftRight(6).longValue();
         int skip = position.intValue() & 63;
         return Arrays.copyOfRange(bouncy(v, key, nonce, rounds, block, skip + len), skip, skip + len);
@@ -239,8 +239,8 @@ class ChaCha20CounterLimitTest {
             byte[] ks = new byte[100];
             c.keystream(ks, 0, 100);
             assertArrayEquals(bouncyAt(v, key, nonce, 20, 0, at, 100), ks, "2^64 + 64");
-            assertEquals(BigInteger.ONE.shiftLeft(70).subtract(at).subtract(BigInteger.valueOf(100)),
-                    c.remainingExact());
+            assertEquals(
+                    BigInteger.ONE.shiftLeft(70).subtract(at).subtract(BigInteger.valueOf(100)), c.remainingExact());
 
             // 128 skips of 2^63 - 1 bytes and the rest reach the true end: 2^70 bytes
             c.seek(0);
@@ -251,8 +251,9 @@ class ChaCha20CounterLimitTest {
             assertEquals(5, c.remaining());
             byte[] tail = new byte[5];
             c.keystream(tail, 0, 5);
-            assertArrayEquals(bouncyAt(v, key, nonce, 20, 0, BigInteger.ONE.shiftLeft(70).subtract(
-                    BigInteger.valueOf(5)), 5), tail);
+            assertArrayEquals(
+                    bouncyAt(v, key, nonce, 20, 0, BigInteger.ONE.shiftLeft(70).subtract(BigInteger.valueOf(5)), 5),
+                    tail);
             assertEquals(0, c.remaining());
             assertEquals(BigInteger.ONE.shiftLeft(70), c.positionExact());
             refusedAtTheEnd(c, 1); // block 0 would come next
@@ -272,7 +273,9 @@ class ChaCha20CounterLimitTest {
             ChaCha20 a = ChaCha20.newInstance(ChaCha20.Variant.ORIGINAL, key, nonce, initial, 20);
             ChaCha20 b = ChaCha20.newInstance(ChaCha20.Variant.ORIGINAL, key, nonce, initial, 20);
             BigInteger left = a.remainingExact();
-            BigInteger want = BigInteger.valueOf(pos).multiply(BigInteger.valueOf(r.nextInt(3) + 1)).mod(left);
+            BigInteger want = BigInteger.valueOf(pos)
+                    .multiply(BigInteger.valueOf(r.nextInt(3) + 1))
+                    .mod(left);
             a.seek(want);
             if (want.compareTo(TWO_63) < 0) {
                 b.seek(want.longValue());

@@ -58,7 +58,8 @@ class ChaCha20HygieneTest {
             assertFalse(engineArrays.isEmpty(), "the engine's working memory not used by exercise()");
             c.destroy();
             for (Object value : engineArrays) {
-                assertTrue(isZero(value), v + " engine scratch " + value.getClass().getSimpleName());
+                assertTrue(
+                        isZero(value), v + " engine scratch " + value.getClass().getSimpleName());
             }
             for (Field f : arrays) {
                 Object value = f.get(c);
@@ -111,14 +112,14 @@ class ChaCha20HygieneTest {
         gone.destroy();
         List<String> messages = new ArrayList<>();
         for (Executable call : new Executable[] {
-                () -> end.update(new byte[5]),
-                () -> end.skip(Long.MAX_VALUE),
-                () -> end.seek(1L << 40),
-                () -> end.seek(BigInteger.ONE.shiftLeft(80)),
-                () -> far.position(),
-                () -> gone.update(new byte[1]),
-                () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, new byte[12], -1, 20),
-                () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, new byte[12], 0, 9),
+            () -> end.update(new byte[5]),
+            () -> end.skip(Long.MAX_VALUE),
+            () -> end.seek(1L << 40),
+            () -> end.seek(BigInteger.ONE.shiftLeft(80)),
+            () -> far.position(),
+            () -> gone.update(new byte[1]),
+            () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, new byte[12], -1, 20),
+            () -> ChaCha20.newInstance(ChaCha20.Variant.IETF, KEY, new byte[12], 0, 9),
         }) {
             messages.add(assertThrows(RuntimeException.class, call).getMessage());
         }

@@ -40,7 +40,10 @@ class ChaCha20StreamTest {
     /** Keystream from the scalar reference block function, block by block. */
     static byte[] reference(ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds, int len) {
         int[] s = new int[16];
-        s[0] = ChaChaBlock.C0; s[1] = ChaChaBlock.C1; s[2] = ChaChaBlock.C2; s[3] = ChaChaBlock.C3;
+        s[0] = ChaChaBlock.C0;
+        s[1] = ChaChaBlock.C1;
+        s[2] = ChaChaBlock.C2;
+        s[3] = ChaChaBlock.C3;
         int[] k = Bytes.toWords(key, 0, 8);
         if (v == ChaCha20.Variant.XCHACHA20) {
             k = ChaChaBlock.hchacha(k, Bytes.toWords(nonce, 0, 4), rounds);
@@ -79,10 +82,12 @@ class ChaCha20StreamTest {
             byte[] out = ChaCha20.newInstance(v, key, nonce, 0, rounds).update(in);
             for (int i = 0; i < len; i++) {
                 if (out[i] != (byte) (msg[i] ^ ref[i])) {
-                    throw new AssertionError(v + "/" + rounds + " len " + len + ": byte " + i + " differs from reference");
+                    throw new AssertionError(
+                            v + "/" + rounds + " len " + len + ": byte " + i + " differs from reference");
                 }
                 if (bc != null && out[i] != bc[i]) {
-                    throw new AssertionError(v + "/" + rounds + " len " + len + ": byte " + i + " differs from BouncyCastle");
+                    throw new AssertionError(
+                            v + "/" + rounds + " len " + len + ": byte " + i + " differs from BouncyCastle");
                 }
             }
         }
@@ -97,9 +102,13 @@ class ChaCha20StreamTest {
             int counter = r.nextInt(1000);
             byte[] msg = random(r, len);
             Cipher sun = Cipher.getInstance("ChaCha20");
-            sun.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, counter));
+            sun.init(
+                    Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "ChaCha20"), new ChaCha20ParameterSpec(nonce, counter));
             byte[] expected = sun.doFinal(msg);
-            assertArrayEquals(expected, ChaCha20.newInstance(ChaCha20.Variant.IETF, key, nonce, counter, 20).update(msg),
+            assertArrayEquals(
+                    expected,
+                    ChaCha20.newInstance(ChaCha20.Variant.IETF, key, nonce, counter, 20)
+                            .update(msg),
                     "len " + len);
         }
     }
@@ -263,8 +272,8 @@ class ChaCha20StreamTest {
      *
      * @return the position after the update
      */
-    private static int updateAndCheck(ChaCha20 c, byte[] msg, byte[] ref, int pos, int n, boolean inPlace, int outOff,
-                                      String what) {
+    private static int updateAndCheck(
+            ChaCha20 c, byte[] msg, byte[] ref, int pos, int n, boolean inPlace, int outOff, String what) {
         byte[] out = new byte[outOff + n];
         if (inPlace) {
             System.arraycopy(msg, pos, out, outOff, n);
@@ -274,8 +283,8 @@ class ChaCha20StreamTest {
         }
         for (int i = 0; i < n; i++) {
             if (out[outOff + i] != (byte) (msg[pos + i] ^ ref[pos + i])) {
-                throw new AssertionError(what + " (" + n + " bytes at " + pos + "): byte " + i
-                        + " differs from reference");
+                throw new AssertionError(
+                        what + " (" + n + " bytes at " + pos + "): byte " + i + " differs from reference");
             }
         }
         assertEquals(pos + n, c.position(), what);
@@ -306,7 +315,14 @@ class ChaCha20StreamTest {
             int pos = 0;
             for (int step = 0; pos < total; step++) {
                 int n = Math.min(total - pos, sizes[step % sizes.length]);
-                pos = updateAndCheck(c, msg, ref, pos, n, step % 3 == 0, 1,
+                pos = updateAndCheck(
+                        c,
+                        msg,
+                        ref,
+                        pos,
+                        n,
+                        step % 3 == 0,
+                        1,
                         v + "/" + rounds + " from block " + Long.toUnsignedString(start) + ", step " + step);
             }
             if (start == toEnd) {
@@ -349,7 +365,8 @@ class ChaCha20StreamTest {
         assertEquals(64, c.remaining());
         byte[] last = new byte[64];
         c.keystream(last, 0, 63);
-        assertArrayEquals(Arrays.copyOf(reference(ChaCha20.Variant.IETF, key, nonce, 0xFFFFFFFFL, 20, 64), 63),
+        assertArrayEquals(
+                Arrays.copyOf(reference(ChaCha20.Variant.IETF, key, nonce, 0xFFFFFFFFL, 20, 64), 63),
                 Arrays.copyOf(last, 63));
         c.keystream(last, 63, 1);
         assertArrayEquals(reference(ChaCha20.Variant.IETF, key, nonce, 0xFFFFFFFFL, 20, 64), last);
@@ -381,7 +398,8 @@ class ChaCha20StreamTest {
         byte[] nonce = random(r, 8);
         long start = 0xFFFFFFFEL;
         byte[] msg = random(r, 64 * 6 + 17);
-        byte[] got = ChaCha20.newInstance(ChaCha20.Variant.ORIGINAL, key, nonce, start, 20).update(msg);
+        byte[] got = ChaCha20.newInstance(ChaCha20.Variant.ORIGINAL, key, nonce, start, 20)
+                .update(msg);
         byte[] ref = reference(ChaCha20.Variant.ORIGINAL, key, nonce, start, 20, msg.length);
         for (int i = 0; i < msg.length; i++) {
             assertEquals((byte) (msg[i] ^ ref[i]), got[i], "byte " + i);
@@ -389,7 +407,8 @@ class ChaCha20StreamTest {
         assertArrayEquals(bouncy(ChaCha20.Variant.ORIGINAL, key, nonce, start, 20, msg), got);
         // XChaCha20 carries the same way
         byte[] xn = random(r, 24);
-        byte[] xg = ChaCha20.newInstance(ChaCha20.Variant.XCHACHA20, key, xn, start, 20).update(msg);
+        byte[] xg = ChaCha20.newInstance(ChaCha20.Variant.XCHACHA20, key, xn, start, 20)
+                .update(msg);
         byte[] xr = reference(ChaCha20.Variant.XCHACHA20, key, xn, start, 20, msg.length);
         for (int i = 0; i < msg.length; i++) {
             assertEquals((byte) (msg[i] ^ xr[i]), xg[i], "xchacha byte " + i);

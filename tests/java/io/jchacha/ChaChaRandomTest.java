@@ -48,8 +48,8 @@ class ChaChaRandomTest {
 
     @Test
     void construction() {
-        ChaChaRandom rng1 = ChaChaRandom.chacha20(seed(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
-                0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0));
+        ChaChaRandom rng1 = ChaChaRandom.chacha20(
+                seed(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0));
         assertEquals(137206642, rng1.nextInt());
         byte[] s2 = new byte[32]; // rand_core 0.6 from_rng: fills the seed with fill_bytes (try_fill_bytes)
         rng1.nextBytes(s2);
@@ -59,12 +59,46 @@ class ChaChaRandomTest {
     @Test
     void trueValuesA() {
         ChaChaRandom rng = ChaChaRandom.chacha20(new byte[32]);
-        assertArrayEquals(new int[] {0xade0b876, 0x903df1a0, 0xe56a5d40, 0x28bd8653, 0xb819d2bd, 0x1aed8da0,
-            0xccef36a8, 0xc70d778b, 0x7c5941da, 0x8d485751, 0x3fe02477, 0x374ad8b8, 0xf4b8436a, 0x1ca11815,
-            0x69b687c3, 0x8665eeb2}, next16(rng));
-        assertArrayEquals(new int[] {0xbee7079f, 0x7a385155, 0x7c97ba98, 0x0d082d73, 0xa0290fcb, 0x6965e348,
-            0x3e53c612, 0xed7aee32, 0x7621b729, 0x434ee69c, 0xb03371d5, 0xd539d874, 0x281fed31, 0x45fb0a51,
-            0x1f0ae1ac, 0x6f4d794b}, next16(rng));
+        assertArrayEquals(
+                new int[] {
+                    0xade0b876,
+                    0x903df1a0,
+                    0xe56a5d40,
+                    0x28bd8653,
+                    0xb819d2bd,
+                    0x1aed8da0,
+                    0xccef36a8,
+                    0xc70d778b,
+                    0x7c5941da,
+                    0x8d485751,
+                    0x3fe02477,
+                    0x374ad8b8,
+                    0xf4b8436a,
+                    0x1ca11815,
+                    0x69b687c3,
+                    0x8665eeb2
+                },
+                next16(rng));
+        assertArrayEquals(
+                new int[] {
+                    0xbee7079f,
+                    0x7a385155,
+                    0x7c97ba98,
+                    0x0d082d73,
+                    0xa0290fcb,
+                    0x6965e348,
+                    0x3e53c612,
+                    0xed7aee32,
+                    0x7621b729,
+                    0x434ee69c,
+                    0xb03371d5,
+                    0xd539d874,
+                    0x281fed31,
+                    0x45fb0a51,
+                    0x1f0ae1ac,
+                    0x6f4d794b
+                },
+                next16(rng));
     }
 
     @Test
@@ -73,17 +107,49 @@ class ChaChaRandomTest {
         s[31] = 1;
         ChaChaRandom rng = ChaChaRandom.chacha20(s);
         next16(rng); // skip block 0
-        assertArrayEquals(new int[] {0x2452eb3a, 0x9249f8ec, 0x8d829d9b, 0xddd4ceb1, 0xe8252083, 0x60818b01,
-            0xf38422b8, 0x5aaa49c9, 0xbb00ca8e, 0xda3ba7b4, 0xc4b592d1, 0xfdf2732f, 0x4436274e, 0x2561b3c8,
-            0xebdd4aa6, 0xa0136c00}, next16(rng));
+        assertArrayEquals(
+                new int[] {
+                    0x2452eb3a,
+                    0x9249f8ec,
+                    0x8d829d9b,
+                    0xddd4ceb1,
+                    0xe8252083,
+                    0x60818b01,
+                    0xf38422b8,
+                    0x5aaa49c9,
+                    0xbb00ca8e,
+                    0xda3ba7b4,
+                    0xc4b592d1,
+                    0xfdf2732f,
+                    0x4436274e,
+                    0x2561b3c8,
+                    0xebdd4aa6,
+                    0xa0136c00
+                },
+                next16(rng));
     }
 
     @Test
     void trueValuesCAndMixedCallPositions() {
         byte[] s = seed(0, 0xff);
-        int[] expected = {0xfb4dd572, 0x4bc42ef1, 0xdf922636, 0x327f1394, 0xa78dea8f, 0x5e269039, 0xa1bebbc1,
-            0xcaf09aae, 0xa25ab213, 0x48a6b46c, 0x1b9d9bcb, 0x092c5be6, 0x546ca624, 0x1bec45d5, 0x87f47473,
-            0x96f0992e};
+        int[] expected = {
+            0xfb4dd572,
+            0x4bc42ef1,
+            0xdf922636,
+            0x327f1394,
+            0xa78dea8f,
+            0x5e269039,
+            0xa1bebbc1,
+            0xcaf09aae,
+            0xa25ab213,
+            0x48a6b46c,
+            0x1b9d9bcb,
+            0x092c5be6,
+            0x546ca624,
+            0x1bec45d5,
+            0x87f47473,
+            0x96f0992e
+        };
         BigInteger end = BigInteger.valueOf(3 * 16);
         ChaChaRandom rng1 = ChaChaRandom.chacha20(s);
         next16(rng1);
@@ -112,8 +178,8 @@ class ChaChaRandomTest {
 
     @Test
     void multipleBlocks() {
-        ChaChaRandom rng = ChaChaRandom.chacha20(seed(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5,
-                0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0));
+        ChaChaRandom rng = ChaChaRandom.chacha20(
+                seed(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0));
         int[] results = new int[16];
         for (int i = 0; i < 16; i++) {
             results[i] = rng.nextInt();
@@ -121,32 +187,69 @@ class ChaChaRandomTest {
                 rng.nextInt();
             }
         }
-        assertArrayEquals(new int[] {0xf225c81a, 0x6ab1be57, 0x04d42951, 0x70858036, 0x49884684, 0x64efec72,
-            0x4be2d186, 0x3615b384, 0x11cfa18e, 0xd3c50049, 0x75c775f6, 0x434c6530, 0x2c5bad8f, 0x898881dc,
-            0x5f1c86d9, 0xc1f8e7f4}, results);
+        assertArrayEquals(
+                new int[] {
+                    0xf225c81a,
+                    0x6ab1be57,
+                    0x04d42951,
+                    0x70858036,
+                    0x49884684,
+                    0x64efec72,
+                    0x4be2d186,
+                    0x3615b384,
+                    0x11cfa18e,
+                    0xd3c50049,
+                    0x75c775f6,
+                    0x434c6530,
+                    0x2c5bad8f,
+                    0x898881dc,
+                    0x5f1c86d9,
+                    0xc1f8e7f4
+                },
+                results);
     }
 
     @Test
     void trueBytes() {
         byte[] results = new byte[32];
         ChaChaRandom.chacha20(new byte[32]).nextBytes(results);
-        assertArrayEquals(seed(118, 184, 224, 173, 160, 241, 61, 144, 64, 93, 106, 229, 83, 134, 189, 40, 189, 210,
-                25, 184, 160, 141, 237, 26, 168, 54, 239, 204, 139, 119, 13, 199), results);
+        assertArrayEquals(
+                seed(
+                        118, 184, 224, 173, 160, 241, 61, 144, 64, 93, 106, 229, 83, 134, 189, 40, 189, 210, 25, 184,
+                        160, 141, 237, 26, 168, 54, 239, 204, 139, 119, 13, 199),
+                results);
     }
 
     @Test
     void nonce() {
         ChaChaRandom rng = ChaChaRandom.chacha20(new byte[32]);
         rng.setStream(2L << (24 + 32));
-        assertArrayEquals(new int[] {0x374dc6c2, 0x3736d58c, 0xb904e24a, 0xcd3f93ef, 0x88228b1a, 0x96a4dfb3,
-            0x5b76ab72, 0xc727ee54, 0x0e0e978a, 0xf3145c95, 0x1b748ea8, 0xf786c297, 0x99c28f5f, 0x628314e8,
-            0x398a19fa, 0x6ded1b53}, next16(rng));
+        assertArrayEquals(
+                new int[] {
+                    0x374dc6c2,
+                    0x3736d58c,
+                    0xb904e24a,
+                    0xcd3f93ef,
+                    0x88228b1a,
+                    0x96a4dfb3,
+                    0x5b76ab72,
+                    0xc727ee54,
+                    0x0e0e978a,
+                    0xf3145c95,
+                    0x1b748ea8,
+                    0xf786c297,
+                    0x99c28f5f,
+                    0x628314e8,
+                    0x398a19fa,
+                    0x6ded1b53
+                },
+                next16(rng));
     }
 
     @Test
     void cloneStreams() {
-        ChaChaRandom rng = ChaChaRandom.chacha20(seed(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5,
-                0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0));
+        ChaChaRandom rng = ChaChaRandom.chacha20(
+                seed(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0));
         ChaChaRandom clone = rng.copy();
         for (int i = 0; i < 16; i++) {
             assertEquals(rng.nextLong(), clone.nextLong());
@@ -189,7 +292,8 @@ class ChaChaRandomTest {
 
     @Test
     void rustCryptoRngOutput() {
-        ChaChaRandom rng = ChaChaRandom.chacha20(Hex.b("0102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F20"));
+        ChaChaRandom rng =
+                ChaChaRandom.chacha20(Hex.b("0102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F20"));
         byte[] bytes = new byte[13];
         rng.nextBytes(bytes);
         assertArrayEquals(Hex.b("B1697E9FC6461E1983D131CF69"), bytes);
@@ -200,13 +304,31 @@ class ChaChaRandomTest {
     /** RFC 8439 2.3.2's block through stream and block position (chacha20 0.10.1's test_chacha_nonce). */
     @Test
     void rustCryptoRfc8439Block() {
-        ChaChaRandom rng = ChaChaRandom.chacha20(Hex.b("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"));
+        ChaChaRandom rng =
+                ChaChaRandom.chacha20(Hex.b("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"));
         rng.setStream(0x000000004a000000L);
         rng.setWordPos(BigInteger.valueOf(0x09L << 56).shiftLeft(4)); // set_block_pos(u64::from_le_bytes(00..09))
         rng.nextBytes(new byte[64]);
-        assertArrayEquals(new int[] {0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033,
-            0x9aaa2204, 0x4e6cd4c3, 0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9, 0xd19c12b5, 0xb94e16de,
-            0xe883d0cb, 0x4e3c50a2}, next16(rng));
+        assertArrayEquals(
+                new int[] {
+                    0xe4e7f110,
+                    0x15593bd1,
+                    0x1fdd0f50,
+                    0xc47120a3,
+                    0xc7f4d1c7,
+                    0x0368c033,
+                    0x9aaa2204,
+                    0x4e6cd4c3,
+                    0x466482d2,
+                    0x09aa9f07,
+                    0x05d7c214,
+                    0xa2028bd9,
+                    0xd19c12b5,
+                    0xb94e16de,
+                    0xe883d0cb,
+                    0x4e3c50a2
+                },
+                next16(rng));
     }
 
     // ---- beyond rand_chacha's tests ----
@@ -308,7 +430,10 @@ class ChaChaRandomTest {
         Random g = new Random(rounds);
         byte[] s = TestSupport.random(g, 32);
         long stream = g.nextLong();
-        byte[] nonce = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(stream).array();
+        byte[] nonce = ByteBuffer.allocate(8)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(stream)
+                .array();
         int n = 3 * 16384 + 4 * 11;
         byte[] expected = new byte[n];
         ChaCha20.newInstance(ChaCha20.Variant.ORIGINAL, s, nonce, 0, rounds).keystream(expected, 0, n);
@@ -416,8 +541,9 @@ class ChaChaRandomTest {
     @Test
     void osSeededGeneratorsNeverShareABlock() {
         Set<ByteBuffer> seen = new HashSet<>();
-        ChaChaRandom[] gens = {ChaChaRandom.chacha8(), ChaChaRandom.chacha8(), ChaChaRandom.chacha12(),
-            ChaChaRandom.chacha20()};
+        ChaChaRandom[] gens = {
+            ChaChaRandom.chacha8(), ChaChaRandom.chacha8(), ChaChaRandom.chacha12(), ChaChaRandom.chacha20()
+        };
         for (ChaChaRandom g : gens) {
             byte[] b = new byte[256 * 1024];
             g.nextBytes(b);

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class ClassVersionsTest {
     private static int major(Path classFile) {
-        try (InputStream in = Files.newInputStream(classFile); DataInputStream d = new DataInputStream(in)) {
+        try (InputStream in = Files.newInputStream(classFile);
+                DataInputStream d = new DataInputStream(in)) {
             assertEquals(0xCAFEBABE, d.readInt(), classFile + " magic");
             d.readUnsignedShort();
             return d.readUnsignedShort();
@@ -33,13 +34,19 @@ class ClassVersionsTest {
 
     @Test
     void baseClassesAreJava17AndVersionedOnesJava22() throws Exception {
-        Path classes = Path.of(ChaCha20.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(ChaCha20.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Assumptions.assumeTrue(Files.isDirectory(classes), "classes from a jar: " + classes);
         Map<String, Integer> wrong = new TreeMap<>();
         int versioned;
         try (Stream<Path> all = Files.walk(classes)) {
-            Map<Boolean, java.util.List<Path>> parts = all.filter(p -> p.toString().endsWith(".class"))
-                    .collect(Collectors.partitioningBy(p -> classes.relativize(p).startsWith("META-INF")));
+            Map<Boolean, java.util.List<Path>> parts = all.filter(
+                            p -> p.toString().endsWith(".class"))
+                    .collect(
+                            Collectors.partitioningBy(p -> classes.relativize(p).startsWith("META-INF")));
             parts.get(false).stream().filter(p -> major(p) != 61).forEach(p -> wrong.put(p.toString(), major(p)));
             for (Path p : parts.get(true)) {
                 boolean in22 = classes.relativize(p).startsWith(Path.of("META-INF", "versions", "22"));
@@ -52,7 +59,8 @@ class ClassVersionsTest {
         assertTrue(Files.isRegularFile(classes.resolve("io/jchacha/ChaCha20.class")), "base classes at " + classes);
         assertEquals(Map.of(), wrong, "class files with the wrong version (61 = Java 17, 66 = Java 22)");
         if (!System.getProperty("jchacha.test.jdk25Java", "").isEmpty()) {
-            assertTrue(versioned > 0, "a JDK 25 is configured, so the FFM bridge must be built into META-INF/versions/22");
+            assertTrue(
+                    versioned > 0, "a JDK 25 is configured, so the FFM bridge must be built into META-INF/versions/22");
         }
     }
 }

@@ -87,7 +87,8 @@ public final class CpuBackends {
     static Set<String> x86Flags() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
             if (line.startsWith("flags")) {
-                return new HashSet<>(Arrays.asList(line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
+                return new HashSet<>(Arrays.asList(
+                        line.substring(line.indexOf(':') + 1).trim().split("\\s+")));
             }
         }
         throw new IOException("/proc/cpuinfo has no flags line");
@@ -95,7 +96,8 @@ public final class CpuBackends {
 
     /** AT_HWCAP (16) from /proc/self/auxv: pairs of native-endian 64-bit words. */
     static long hwcap() throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(Path.of("/proc/self/auxv"))).order(ByteOrder.nativeOrder());
+        ByteBuffer b =
+                ByteBuffer.wrap(Files.readAllBytes(Path.of("/proc/self/auxv"))).order(ByteOrder.nativeOrder());
         while (b.remaining() >= 16) {
             long type = b.getLong();
             long value = b.getLong();

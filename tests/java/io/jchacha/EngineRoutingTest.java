@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jchacha.internal.ServedCounter;
 import io.jchacha.internal.Engines;
 import io.jchacha.internal.JavaEngine;
+import io.jchacha.internal.ServedCounter;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Set;
@@ -26,8 +26,8 @@ class EngineRoutingTest {
      * auto's backends other than Java and the size below which each sends a call to Java (Backend.autoJavaBelow(),
      * written out again here so that a changed threshold shows; jdk is what auto runs where no native backend loads).
      */
-    static final Map<Backend, Integer> AUTO_JAVA_BELOW = Map.of(Backend.AVX512, 192, Backend.AVX2, 256,
-            Backend.NEON, 256, Backend.JDK, 256);
+    static final Map<Backend, Integer> AUTO_JAVA_BELOW =
+            Map.of(Backend.AVX512, 192, Backend.AVX2, 256, Backend.NEON, 256, Backend.JDK, 256);
 
     @BeforeAll
     static void countersOn() {
@@ -64,14 +64,22 @@ class EngineRoutingTest {
         Backend active = Backends.active();
         Integer below = AUTO_JAVA_BELOW.get(active);
         Backend longCalls = below == null ? Backend.JAVA : active;
-        assertEquals(Set.of(Backend.JAVA), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[16])),
+        assertEquals(
+                Set.of(Backend.JAVA),
+                servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[16])),
                 "16 bytes, auto on " + active);
-        assertEquals(Set.of(longCalls), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[4096])),
+        assertEquals(
+                Set.of(longCalls),
+                servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[4096])),
                 "4 KiB, auto on " + active);
         if (below != null) {
-            assertEquals(Set.of(Backend.JAVA), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[below - 64])),
+            assertEquals(
+                    Set.of(Backend.JAVA),
+                    servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[below - 64])),
                     (below - 64) + " bytes");
-            assertEquals(Set.of(active), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[below])),
+            assertEquals(
+                    Set.of(active),
+                    servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(new byte[below])),
                     below + " bytes");
         }
     }
@@ -81,10 +89,13 @@ class EngineRoutingTest {
         for (int len = 1; len <= 64; len++) {
             byte[] in = new byte[len];
             int n = len;
-            assertEquals(Set.of(forced), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(in)), n + " bytes");
+            assertEquals(
+                    Set.of(forced), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(in)), n + " bytes");
             ByteBuffer din = ByteBuffer.allocateDirect(len);
             ByteBuffer dout = ByteBuffer.allocateDirect(len);
-            assertEquals(Set.of(forced), servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(din, dout)),
+            assertEquals(
+                    Set.of(forced),
+                    servedBy(() -> ChaCha20.ietf(KEY, NONCE).update(din, dout)),
                     n + " bytes, direct buffers");
         }
     }
@@ -101,7 +112,9 @@ class EngineRoutingTest {
                 byte[] got = new byte[len];
                 int n = len;
                 JavaEngine.INSTANCE.xor(state, 20, false, in, 0, want, 0, len);
-                assertEquals(Set.of(b), servedBy(() -> Engines.forBackend(b).xor(state, 20, false, in, 0, got, 0, n)),
+                assertEquals(
+                        Set.of(b),
+                        servedBy(() -> Engines.forBackend(b).xor(state, 20, false, in, 0, got, 0, n)),
                         b + ", " + len + " bytes");
                 assertArrayEquals(want, got, b + ", " + len + " bytes");
             }

@@ -21,7 +21,10 @@ class ExpectedBackendTest {
         Assumptions.assumeTrue(expected != null, "this OS does not tell its CPU features to the test");
         StringBuilder why = new StringBuilder("CPU features seen by the library: " + Backends.cpuFeatures());
         for (Backend b : Backend.values()) {
-            why.append("\n  ").append(b).append(": ").append(Backends.unavailableReason(b).orElse("available"));
+            why.append("\n  ")
+                    .append(b)
+                    .append(": ")
+                    .append(Backends.unavailableReason(b).orElse("available"));
         }
         assertEquals(expected, Backends.available(), why.toString());
         String forced = Backends.requested();
@@ -35,7 +38,8 @@ class ExpectedBackendTest {
         String expected = System.getProperty("jchacha.test.expectBackend");
         Assumptions.assumeTrue(expected != null, "no expectation set for this run");
         assertEquals(expected, Backends.active().id(), Backends.activeReason());
-        assertEquals(expected, ChaCha20.ietf(new byte[32], new byte[12]).backend().id());
+        assertEquals(
+                expected, ChaCha20.ietf(new byte[32], new byte[12]).backend().id());
         assertEquals("", Backends.unavailableReason(Backend.fromId(expected)).orElse(""));
     }
 }

@@ -25,7 +25,9 @@ class Jdk25RunTest {
         }
         try (Stream<Path> s = Files.list(jvms)) {
             return s.filter(home -> Files.isExecutable(home.resolve("bin/java")) && !Files.isSymbolicLink(home))
-                    .filter(home -> majorVersion(home) == 25).sorted().collect(Collectors.toList());
+                    .filter(home -> majorVersion(home) == 25)
+                    .sorted()
+                    .collect(Collectors.toList());
         }
     }
 
@@ -50,9 +52,11 @@ class Jdk25RunTest {
         if (jdk25.isEmpty()) {
             return; // nothing to require; an explicitly configured JDK 25 must still be one (below)
         }
-        assertFalse(configured.isEmpty(), "JDK 25 installed at " + jdk25 + " but the suite's JDK 25 run is off: "
-                + "pom.xml's jdk25 profile activates on ${jchacha.jdk25.home}/bin/javac (.mvn/maven.config); "
-                + "-Djchacha.jdk25.home=<that JDK> points it there");
+        assertFalse(
+                configured.isEmpty(),
+                "JDK 25 installed at " + jdk25 + " but the suite's JDK 25 run is off: "
+                        + "pom.xml's jdk25 profile activates on ${jchacha.jdk25.home}/bin/javac (.mvn/maven.config); "
+                        + "-Djchacha.jdk25.home=<that JDK> points it there");
         Path home = Path.of(configured).getParent().getParent();
         assertEquals(25, majorVersion(home), configured + " is not a JDK 25");
     }

@@ -49,9 +49,15 @@ class KeySetupJitTest {
             int j = i % rounds.length;
             ChaChaRandom r;
             switch (j) { // the constructors' three entry points, as users call them
-                case 0: r = ChaChaRandom.newInstance(20, KEYS[k]); break;
-                case 1: r = ChaChaRandom.chacha8(KEYS[k]); break;
-                default: r = ChaChaRandom.chacha12(KEYS[k]); break;
+                case 0:
+                    r = ChaChaRandom.newInstance(20, KEYS[k]);
+                    break;
+                case 1:
+                    r = ChaChaRandom.chacha8(KEYS[k]);
+                    break;
+                default:
+                    r = ChaChaRandom.chacha12(KEYS[k]);
+                    break;
             }
             if (!Arrays.equals(r.getSeed(), KEYS[k])) {
                 assertArrayEquals(KEYS[k], r.getSeed(), where("ChaChaRandom seed", i));
@@ -76,7 +82,8 @@ class KeySetupJitTest {
         for (int i = 0; i < N; i++) {
             int k = i % INPUTS;
             ChaCha20.Variant v = variants[i % variants.length];
-            ChaCha20.newInstance(v, KEYS[k], nonce(k, v.nonceLength()), 0, 20).update(MESSAGE, 0, MESSAGE.length, out, 0);
+            ChaCha20.newInstance(v, KEYS[k], nonce(k, v.nonceLength()), 0, 20)
+                    .update(MESSAGE, 0, MESSAGE.length, out, 0);
             if (!Arrays.equals(out, expect[k][v.ordinal()])) {
                 assertArrayEquals(expect[k][v.ordinal()], out, where("ChaCha20 " + v, i));
             }
@@ -135,8 +142,8 @@ class KeySetupJitTest {
             int k = i % INPUTS;
             boolean xchacha = (i & 4) != 0;
             byte[] expect = xchacha ? x[k] : ietf[k];
-            CallerNonceAead aead = xchacha ? new XChaCha20Poly1305CallerNonce(KEYS[k])
-                    : new ChaCha20Poly1305CallerNonce(KEYS[k]);
+            CallerNonceAead aead =
+                    xchacha ? new XChaCha20Poly1305CallerNonce(KEYS[k]) : new ChaCha20Poly1305CallerNonce(KEYS[k]);
             byte[] nonce = xchacha ? NONCES24[k] : nonce(k, 12);
             aead.seal(nonce, MESSAGE, 0, MESSAGE.length, MESSAGE, out, 0);
             if (!Arrays.equals(out, expect)) {
@@ -146,7 +153,8 @@ class KeySetupJitTest {
             byte[] wire = new byte[nonce.length + expect.length];
             System.arraycopy(nonce, 0, wire, 0, nonce.length);
             System.arraycopy(expect, 0, wire, nonce.length, expect.length);
-            byte[] opened = xchacha ? new XChaCha20Poly1305(KEYS[k]).open(wire, MESSAGE)
+            byte[] opened = xchacha
+                    ? new XChaCha20Poly1305(KEYS[k]).open(wire, MESSAGE)
                     : new ChaCha20Poly1305(KEYS[k]).open(wire, MESSAGE);
             if (!Arrays.equals(opened, MESSAGE)) {
                 assertArrayEquals(MESSAGE, opened, where("random-nonce open", i));

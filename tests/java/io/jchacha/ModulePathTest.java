@@ -32,14 +32,29 @@ class ModulePathTest {
         List<String> all = Arrays.asList(cp.split(File.pathSeparator));
         String modules = all.stream()
                 .filter(e -> e.endsWith("classes") && !e.endsWith("test-classes")
-                        || e.contains("native-lib-loader") || e.contains("slf4j-api") || e.contains("picocli"))
+                        || e.contains("native-lib-loader")
+                        || e.contains("slf4j-api")
+                        || e.contains("picocli"))
                 .collect(Collectors.joining(File.pathSeparator));
-        String natives = all.stream().filter(e -> e.replace('\\', '/').contains("/natives/"))
+        String natives = all.stream()
+                .filter(e -> e.replace('\\', '/').contains("/natives/"))
                 .collect(Collectors.joining(File.pathSeparator));
         String jdk25 = System.getProperty("jchacha.test.jdk25Java", ""); // pom.xml's jdk25 profile
-        String java = !jdk25.isEmpty() ? jdk25 : ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=io.jchacha", "--add-modules", "info.picocli",
-                "--module-path", modules, "-cp", natives, "-m", "io.jchacha/io.jchacha.cli.Main", "info"));
+        String java = !jdk25.isEmpty()
+                ? jdk25
+                : ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
+                "--enable-native-access=io.jchacha",
+                "--add-modules",
+                "info.picocli",
+                "--module-path",
+                modules,
+                "-cp",
+                natives,
+                "-m",
+                "io.jchacha/io.jchacha.cli.Main",
+                "info"));
         Process p = new ProcessBuilder(cmd).start();
         String out = new String(p.getInputStream().readAllBytes());
         String err = new String(p.getErrorStream().readAllBytes());
@@ -50,10 +65,16 @@ class ModulePathTest {
 
     @Test
     void exportsTheApiPackagesOnly() throws Exception {
-        Path classes = Path.of(ChaCha20.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(ChaCha20.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Assumptions.assumeTrue(Files.isDirectory(classes), "classes from a jar: " + classes);
-        ModuleDescriptor d = ModuleFinder.of(classes).find("io.jchacha").orElseThrow().descriptor();
-        Set<String> exported = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        ModuleDescriptor d =
+                ModuleFinder.of(classes).find("io.jchacha").orElseThrow().descriptor();
+        Set<String> exported =
+                d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
         assertEquals(Set.of("io.jchacha", "io.jchacha.secretstream"), exported, "exported packages");
     }
 }

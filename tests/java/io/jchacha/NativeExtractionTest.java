@@ -47,8 +47,9 @@ class NativeExtractionTest {
         Files.writeString(tmp.resolve("jchacha-notes.txt"), "not ours either");
         FileTime hourAgo = FileTime.from(Instant.now().minus(1, ChronoUnit.HOURS));
         for (Path p : List.of(old.resolve("l"), old, plain.resolve("b.txt"), plain)) {
-            Files.getFileAttributeView(p, java.nio.file.attribute.BasicFileAttributeView.class,
-                    LinkOption.NOFOLLOW_LINKS).setTimes(hourAgo, null, null);
+            Files.getFileAttributeView(
+                            p, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .setTimes(hourAgo, null, null);
         }
         return victim;
     }
@@ -56,14 +57,19 @@ class NativeExtractionTest {
     /** Every entry under {@code dir} (links not followed) with its size, for before/after comparison. */
     static Map<String, Long> tree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.collect(Collectors.toMap(p -> dir.relativize(p).toString(), p -> {
-                try {
-                    return Files.isSymbolicLink(p) ? -1L : Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? -2L
-                            : Files.size(p);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, (a, b) -> a, TreeMap::new));
+            return s.collect(Collectors.toMap(
+                    p -> dir.relativize(p).toString(),
+                    p -> {
+                        try {
+                            return Files.isSymbolicLink(p)
+                                    ? -1L
+                                    : Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? -2L : Files.size(p);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    },
+                    (a, b) -> a,
+                    TreeMap::new));
         }
     }
 
@@ -73,15 +79,18 @@ class NativeExtractionTest {
         for (String p : props) {
             cmd.add("-D" + p);
         }
-        cmd.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), NativeLoaderFaultTest.Probe.class.getName()));
+        cmd.addAll(List.of(
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                NativeLoaderFaultTest.Probe.class.getName()));
         Process p = new ProcessBuilder(cmd).start();
         String out = new String(p.getInputStream().readAllBytes());
         String err = new String(p.getErrorStream().readAllBytes());
         assertEquals(0, p.waitFor(), out + err);
         assertEquals("", err, "loading prints nothing");
         List<String> lines = out.lines().collect(Collectors.toList());
-        assertTrue(lines.get(0).startsWith("ok ") && lines.get(1).equals("portable: available"),
+        assertTrue(
+                lines.get(0).startsWith("ok ") && lines.get(1).equals("portable: available"),
                 "the library must load from the class path:\n" + out);
         return lines;
     }
@@ -128,17 +137,20 @@ class NativeExtractionTest {
                         } catch (java.net.MalformedURLException x) {
                             throw new IllegalArgumentException(x);
                         }
-                    }).toArray(java.net.URL[]::new);
+                    })
+                    .toArray(java.net.URL[]::new);
             for (int i = 0; i < 20; i++) {
-                try (java.net.URLClassLoader l = new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+                try (java.net.URLClassLoader l =
+                        new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
                     Object failure = Class.forName("io.jchacha.internal.NativeLibrary", true, l)
-                            .getMethod("failure").invoke(null);
+                            .getMethod("failure")
+                            .invoke(null);
                     System.out.println("load " + i + ": " + (failure == null ? "loaded" : failure));
                 }
             }
             try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-                System.out.println("left: " + s.map(p -> p.getFileName().toString()).sorted()
-                        .collect(Collectors.toList()));
+                System.out.println("left: "
+                        + s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()));
             }
         }
     }

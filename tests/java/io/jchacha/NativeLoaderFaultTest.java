@@ -32,15 +32,22 @@ class NativeLoaderFaultTest {
             String outcome;
             Throwable cause = null;
             try {
-                outcome = "ok " + ChaCha20.ietf(new byte[32], new byte[12]).backend().id();
+                outcome = "ok "
+                        + ChaCha20.ietf(new byte[32], new byte[12]).backend().id();
             } catch (RuntimeException e) {
                 outcome = e.getClass().getName() + ": " + e.getMessage();
                 cause = e.getCause() == null ? null : e.getCause().getCause();
             }
             System.out.println(outcome);
-            System.out.println("portable: " + Backends.unavailableReason(Backend.PORTABLE).orElse("available"));
-            System.out.println("cause: " + Backends.nativeLoadFailure().map(t -> t.getClass().getName()).orElse("none")
-                    + (cause == null ? "" : " | forced error caused by " + cause.getClass().getName()));
+            System.out.println(
+                    "portable: " + Backends.unavailableReason(Backend.PORTABLE).orElse("available"));
+            System.out.println("cause: "
+                    + Backends.nativeLoadFailure()
+                            .map(t -> t.getClass().getName())
+                            .orElse("none")
+                    + (cause == null
+                            ? ""
+                            : " | forced error caused by " + cause.getClass().getName()));
         }
     }
 
@@ -64,8 +71,8 @@ class NativeLoaderFaultTest {
     }
 
     static List<String> run(String classPath, String... props) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED"));
+        List<String> cmd = new ArrayList<>(
+                List.of(ProcessHandle.current().info().command().orElse("java"), "--enable-native-access=ALL-UNNAMED"));
         for (String p : props) {
             cmd.add("-D" + p);
         }
@@ -94,8 +101,11 @@ class NativeLoaderFaultTest {
             String[] withForce = Arrays.copyOf(props, props.length + 1);
             withForce[props.length] = "jchacha.backend=" + forced;
             List<String> f = run(classPath, withForce);
-            assertTrue(f.get(0).startsWith("java.lang.IllegalStateException: jchacha.backend=" + forced
-                    + " cannot run here: "), String.join("\n", f));
+            assertTrue(
+                    f.get(0)
+                            .startsWith("java.lang.IllegalStateException: jchacha.backend=" + forced
+                                    + " cannot run here: "),
+                    String.join("\n", f));
             assertTrue(f.get(0).contains(expectedReason), String.join("\n", f));
             assertTrue(f.get(0).endsWith("available: " + String.join(", ", fallbacks)), String.join("\n", f));
         }
@@ -113,7 +123,8 @@ class NativeLoaderFaultTest {
     @Test
     void withoutSlf4jApi() throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String withoutSlf4j = Arrays.stream(cp.split(File.pathSeparator)).filter(e -> !e.contains("slf4j-api"))
+        String withoutSlf4j = Arrays.stream(cp.split(File.pathSeparator))
+                .filter(e -> !e.contains("slf4j-api"))
                 .collect(Collectors.joining(File.pathSeparator));
         assertFallsBackWith(withoutSlf4j, "needs slf4j-api on the class path): NoClassDefFoundError: org/slf4j/");
         List<String> out = run(withoutSlf4j);
@@ -122,8 +133,7 @@ class NativeLoaderFaultTest {
 
     @Test
     void explicitPathToNothing(@TempDir Path dir) throws Exception {
-        assertFallsBackWith(classPathWithoutNatives(), "names no file",
-                "jchacha.native.path=" + dir.resolve(HOST_LIB));
+        assertFallsBackWith(classPathWithoutNatives(), "names no file", "jchacha.native.path=" + dir.resolve(HOST_LIB));
     }
 
     @Test
@@ -132,8 +142,7 @@ class NativeLoaderFaultTest {
         byte[] junk = new byte[4096];
         new Random(1).nextBytes(junk);
         Files.write(lib, junk);
-        assertFallsBackWith(classPathWithoutNatives(), "is not a native library",
-                "jchacha.native.path=" + lib);
+        assertFallsBackWith(classPathWithoutNatives(), "is not a native library", "jchacha.native.path=" + lib);
     }
 
     /** A truncated library made glibc's loader fault (SIGBUS) inside System.load: it must never reach it. */
@@ -163,14 +172,17 @@ class NativeLoaderFaultTest {
             f.write(other & 0xff);
             f.write(other >> 8);
         }
-        assertFallsBackWith(classPathWithoutNatives(), "is an ELF library for "
-                        + (System.getProperty("os.arch").equals("aarch64") ? "x86-64" : "AArch64"),
+        assertFallsBackWith(
+                classPathWithoutNatives(),
+                "is an ELF library for " + (System.getProperty("os.arch").equals("aarch64") ? "x86-64" : "AArch64"),
                 "jchacha.native.path=" + lib);
     }
 
     @Test
     void abiMismatch() throws Exception {
-        assertFallsBackWith(classPathWithoutNatives(), "has ABI version 999, this jar needs",
+        assertFallsBackWith(
+                classPathWithoutNatives(),
+                "has ABI version 999, this jar needs",
                 "jchacha.native.path=" + builtLibrary("jchacha_abi_mismatch"));
     }
 
@@ -193,8 +205,11 @@ class NativeLoaderFaultTest {
         assertFallsBackWith(cp, missing.toString(), "jchacha.native.tmpdir=" + missing);
         // the exception behind the failure is kept, for Backends and as the forced backend's error's cause
         String noFile = java.nio.file.NoSuchFileException.class.getName();
-        assertEquals("cause: " + noFile, run(cp, "jchacha.native.tmpdir=" + missing).get(2));
-        assertEquals("cause: " + noFile + " | forced error caused by " + noFile,
-                run(cp, "jchacha.native.tmpdir=" + missing, "jchacha.backend=portable").get(2));
+        assertEquals(
+                "cause: " + noFile, run(cp, "jchacha.native.tmpdir=" + missing).get(2));
+        assertEquals(
+                "cause: " + noFile + " | forced error caused by " + noFile,
+                run(cp, "jchacha.native.tmpdir=" + missing, "jchacha.backend=portable")
+                        .get(2));
     }
 }

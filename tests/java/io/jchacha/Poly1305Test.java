@@ -28,8 +28,8 @@ class Poly1305Test {
         for (int len = 0; len <= 1100; len++) {
             byte[] key = random(r, 32);
             int off = len % 7;
-            assertArrayEquals(BouncyPoly1305.mac(key, msg, off, len), Poly1305.mac(key, msg, off, len),
-                    "length " + len);
+            assertArrayEquals(
+                    BouncyPoly1305.mac(key, msg, off, len), Poly1305.mac(key, msg, off, len), "length " + len);
         }
     }
 
@@ -49,7 +49,9 @@ class Poly1305Test {
                 if (r.nextBoolean()) {
                     p.update(msg, done, n);
                 } else {
-                    ByteBuffer bb = r.nextBoolean() ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n + 3).position(3).slice();
+                    ByteBuffer bb = r.nextBoolean()
+                            ? ByteBuffer.allocateDirect(n)
+                            : ByteBuffer.allocate(n + 3).position(3).slice();
                     bb.put(msg, done, n).flip();
                     p.update(bb);
                     assertEquals(0, bb.remaining());

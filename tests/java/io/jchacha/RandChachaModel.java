@@ -18,6 +18,7 @@ final class RandChachaModel {
     private final int[] st = new int[16];
     /** The core's block position: the block after the results buffer. */
     private long blockPos;
+
     private final int[] results = new int[LEN];
     private int index = LEN;
 
@@ -28,7 +29,9 @@ final class RandChachaModel {
         st[2] = ChaChaBlock.C2;
         st[3] = ChaChaBlock.C3;
         for (int i = 0; i < 8; i++) {
-            st[4 + i] = (seed[4 * i] & 0xFF) | (seed[4 * i + 1] & 0xFF) << 8 | (seed[4 * i + 2] & 0xFF) << 16
+            st[4 + i] = (seed[4 * i] & 0xFF)
+                    | (seed[4 * i + 1] & 0xFF) << 8
+                    | (seed[4 * i + 2] & 0xFF) << 16
                     | (seed[4 * i + 3] & 0xFF) << 24;
         }
     }
@@ -88,7 +91,8 @@ final class RandChachaModel {
     BigInteger getWordPos() {
         long bufStartBlock = blockPos - 4;
         long posBlock = bufStartBlock + index / 16;
-        return new BigInteger(Long.toUnsignedString(posBlock)).multiply(BigInteger.valueOf(16))
+        return new BigInteger(Long.toUnsignedString(posBlock))
+                .multiply(BigInteger.valueOf(16))
                 .add(BigInteger.valueOf(index % 16));
     }
 

@@ -39,8 +39,8 @@ class ReferenceCipherTest {
 
     /** The 16-word input state of the block at {@code counter} for this variant (RFC 8439 2.3 layout). */
     static int[] referenceState(ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds) {
-        byte[] k = v == ChaCha20.Variant.XCHACHA20
-                ? ReferenceHChaCha.subkey(key, Arrays.copyOf(nonce, 16), rounds) : key;
+        byte[] k =
+                v == ChaCha20.Variant.XCHACHA20 ? ReferenceHChaCha.subkey(key, Arrays.copyOf(nonce, 16), rounds) : key;
         int[] s = new int[16];
         s[0] = SIGMA0;
         s[1] = SIGMA1;
@@ -87,18 +87,21 @@ class ReferenceCipherTest {
         return out;
     }
 
-    private static byte[] reference(ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds,
-                                    byte[] in, int off, int len) {
-        return referenceXor(referenceState(v, key, nonce, counter, rounds), rounds, v != ChaCha20.Variant.IETF, in,
-                off, len);
+    private static byte[] reference(
+            ChaCha20.Variant v, byte[] key, byte[] nonce, long counter, int rounds, byte[] in, int off, int len) {
+        return referenceXor(
+                referenceState(v, key, nonce, counter, rounds), rounds, v != ChaCha20.Variant.IETF, in, off, len);
     }
 
     @Test
     void referenceHChachaIsTheBouncyCastleCoreWithoutItsFeedForward() {
         // draft-irtf-cfrg-xchacha 2.2.1
         byte[] key = HexFormat.of().parseHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
-        assertEquals("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc", HexFormat.of()
-                .formatHex(ReferenceHChaCha.subkey(key, HexFormat.of().parseHex("000000090000004a0000000031415927"), 20)));
+        assertEquals(
+                "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc",
+                HexFormat.of()
+                        .formatHex(ReferenceHChaCha.subkey(
+                                key, HexFormat.of().parseHex("000000090000004a0000000031415927"), 20)));
         SplittableRandom r = new SplittableRandom(2201);
         for (int rounds : ROUNDS) {
             for (int i = 0; i < 40; i++) {
@@ -143,8 +146,10 @@ class ReferenceCipherTest {
                 bc.seekTo(counter * 64);
                 byte[] expected = new byte[in.length];
                 bc.processBytes(in, 0, in.length, expected, 0);
-                assertArrayEquals(expected, reference(ChaCha20.Variant.ORIGINAL, key, nonce, counter, rounds, in, 0,
-                        in.length), "original, " + rounds + " rounds, counter " + counter);
+                assertArrayEquals(
+                        expected,
+                        reference(ChaCha20.Variant.ORIGINAL, key, nonce, counter, rounds, in, 0, in.length),
+                        "original, " + rounds + " rounds, counter " + counter);
             }
         }
         for (long counter : new long[] {0, 1, 0xFFFFFFF0L}) {
@@ -156,7 +161,9 @@ class ReferenceCipherTest {
             bc.seekTo(counter * 64);
             byte[] expected = new byte[in.length];
             bc.processBytes(in, 0, in.length, expected, 0);
-            assertArrayEquals(expected, reference(ChaCha20.Variant.IETF, key, nonce, counter, 20, in, 0, in.length),
+            assertArrayEquals(
+                    expected,
+                    reference(ChaCha20.Variant.IETF, key, nonce, counter, 20, in, 0, in.length),
                     "IETF, counter " + counter);
         }
     }
@@ -168,7 +175,9 @@ class ReferenceCipherTest {
             byte[] key = random(r, 32);
             byte[] in = random(r, 16);
             for (int rounds : ROUNDS) {
-                assertArrayEquals(ReferenceHChaCha.subkey(key, in, rounds), HChaCha20.subkey(key, in, rounds),
+                assertArrayEquals(
+                        ReferenceHChaCha.subkey(key, in, rounds),
+                        HChaCha20.subkey(key, in, rounds),
                         "HChaCha" + rounds);
             }
             assertArrayEquals(ReferenceHChaCha.subkey(key, in, 20), HChaCha20.subkey(key, in));
@@ -300,11 +309,15 @@ class ReferenceCipherTest {
 
             byte[] subNonce = new byte[12];
             System.arraycopy(nonce24, 16, subNonce, 4, 8);
-            byte[] xexpected = bouncyAead(ReferenceHChaCha.subkey(key, Arrays.copyOf(nonce24, 16), 20), subNonce, aad,
-                    pt, len);
-            assertArrayEquals(xexpected, new XChaCha20Poly1305CallerNonce(key).seal(nonce24, pt, aad),
+            byte[] xexpected =
+                    bouncyAead(ReferenceHChaCha.subkey(key, Arrays.copyOf(nonce24, 16), 20), subNonce, aad, pt, len);
+            assertArrayEquals(
+                    xexpected,
+                    new XChaCha20Poly1305CallerNonce(key).seal(nonce24, pt, aad),
                     "XChaCha20-Poly1305 seal " + len);
-            assertArrayEquals(pt, new XChaCha20Poly1305CallerNonce(key).open(nonce24, xexpected, aad),
+            assertArrayEquals(
+                    pt,
+                    new XChaCha20Poly1305CallerNonce(key).open(nonce24, xexpected, aad),
                     "XChaCha20-Poly1305 open " + len);
         }
     }

@@ -50,10 +50,12 @@ public final class ReferenceHChaCha {
 
     /** RFC 8439 2.1. */
     private static void quarterRound(int[] x, int a, int b, int c, int d) {
+        // spotless:off
         x[a] += x[b]; x[d] ^= x[a]; x[d] = Integer.rotateLeft(x[d], 16);
         x[c] += x[d]; x[b] ^= x[c]; x[b] = Integer.rotateLeft(x[b], 12);
         x[a] += x[b]; x[d] ^= x[a]; x[d] = Integer.rotateLeft(x[d], 8);
         x[c] += x[d]; x[b] ^= x[c]; x[b] = Integer.rotateLeft(x[b], 7);
+        // spotless:on
     }
 
     private static int littleEndian(byte[] b, int off) {

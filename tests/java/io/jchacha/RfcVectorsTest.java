@@ -46,8 +46,24 @@ class RfcVectorsTest {
     private static int[] ietfState(byte[] key, byte[] nonce, int counter) {
         int[] k = Bytes.toWords(key, 0, 8);
         int[] n = Bytes.toWords(nonce, 0, 3);
-        int[] s = {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
-                   k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], counter, n[0], n[1], n[2]};
+        int[] s = {
+            ChaChaBlock.C0,
+            ChaChaBlock.C1,
+            ChaChaBlock.C2,
+            ChaChaBlock.C3,
+            k[0],
+            k[1],
+            k[2],
+            k[3],
+            k[4],
+            k[5],
+            k[6],
+            k[7],
+            counter,
+            n[0],
+            n[1],
+            n[2]
+        };
         return s;
     }
 

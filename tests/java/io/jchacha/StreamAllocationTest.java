@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 class StreamAllocationTest {
     /** Allowed bytes per call: the meter's own noise, far below one scratch array. */
     private static final long SLACK = 64;
+
     private static final int WARMUP = 300;
     private static final int CALLS = 1000;
 
@@ -24,8 +25,10 @@ class StreamAllocationTest {
     private static void assertNoAllocation(String what, AllocationMeter.Op op) throws Throwable {
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, op);
         long allowed = SLACK + AllocationMeter.bridgeAllowance();
-        assertTrue(perCall <= allowed, what + " allocates " + perCall + " bytes per call on "
-                + Backends.active() + " over " + Backends.bridge() + " (at most " + allowed + " allowed)");
+        assertTrue(
+                perCall <= allowed,
+                what + " allocates " + perCall + " bytes per call on " + Backends.active() + " over "
+                        + Backends.bridge() + " (at most " + allowed + " allowed)");
     }
 
     @Test

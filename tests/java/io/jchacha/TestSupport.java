@@ -34,10 +34,17 @@ public final class TestSupport {
      * run ({@link CpuBackends}) is missing, so such a test cannot pass by iterating over nothing.
      */
     public static List<Backend> nativeBackends() {
-        List<Backend> l = Backends.available().stream().filter(Backend::isNative).collect(Collectors.toList());
+        List<Backend> l =
+                Backends.available().stream().filter(Backend::isNative).collect(Collectors.toList());
         Set<Backend> expected = CpuBackends.expectedNative();
-        assertTrue(l.containsAll(expected), "native backends that must run here: " + expected + ", running: " + l
-                + (l.isEmpty() ? " (library: " + Backends.unavailableReason(Backend.PORTABLE).orElse("") + ")" : ""));
+        assertTrue(
+                l.containsAll(expected),
+                "native backends that must run here: " + expected + ", running: " + l
+                        + (l.isEmpty()
+                                ? " (library: "
+                                        + Backends.unavailableReason(Backend.PORTABLE)
+                                                .orElse("") + ")"
+                                : ""));
         return l;
     }
 

@@ -40,8 +40,14 @@ class WycheproofTest {
     static Aead ietf(byte[] key) {
         ChaCha20Poly1305CallerNonce a = new ChaCha20Poly1305CallerNonce(key);
         return new Aead() {
-            public byte[] seal(byte[] n, byte[] p, byte[] d) { return a.seal(n, p, d); }
-            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException { return a.open(n, c, d); }
+            public byte[] seal(byte[] n, byte[] p, byte[] d) {
+                return a.seal(n, p, d);
+            }
+
+            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException {
+                return a.open(n, c, d);
+            }
+
             public int openBuffer(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o) throws Exception {
                 return a.open(n, i, d, o);
             }
@@ -51,8 +57,14 @@ class WycheproofTest {
     static Aead xchacha(byte[] key) {
         XChaCha20Poly1305CallerNonce a = new XChaCha20Poly1305CallerNonce(key);
         return new Aead() {
-            public byte[] seal(byte[] n, byte[] p, byte[] d) { return a.seal(n, p, d); }
-            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException { return a.open(n, c, d); }
+            public byte[] seal(byte[] n, byte[] p, byte[] d) {
+                return a.seal(n, p, d);
+            }
+
+            public byte[] open(byte[] n, byte[] c, byte[] d) throws AEADBadTagException {
+                return a.open(n, c, d);
+            }
+
             public int openBuffer(byte[] n, ByteBuffer i, byte[] d, ByteBuffer o) throws Exception {
                 return a.open(n, i, d, o);
             }
@@ -141,15 +153,17 @@ class WycheproofTest {
                             throw new AssertionError("unknown result " + result);
                     }
                 } catch (Throwable e) {
-                    failures.add("tcId " + id + " (" + result + ", " + t.get("comment").getAsString() + "): " + e);
+                    failures.add("tcId " + id + " (" + result + ", "
+                            + t.get("comment").getAsString() + "): " + e);
                 }
             }
         }
         assertTrue(failures.isEmpty(), failures.size() + " failures in " + file + ":\n" + String.join("\n", failures));
         assertEquals(expected, run, "vectors run vs numberOfTests in " + file);
         assertEquals(run, valid + invalid + acceptable);
-        assertTrue(valid > 200 && invalid > 50 && badNonce == 9, "unexpected mix: valid " + valid + ", invalid "
-                + invalid + ", wrong nonce size " + badNonce);
+        assertTrue(
+                valid > 200 && invalid > 50 && badNonce == 9,
+                "unexpected mix: valid " + valid + ", invalid " + invalid + ", wrong nonce size " + badNonce);
     }
 
     private static void checkValid(Aead a, byte[] iv, byte[] aad, byte[] msg, byte[] sealed) throws Exception {

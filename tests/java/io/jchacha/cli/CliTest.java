@@ -9,7 +9,6 @@ import io.jchacha.Backends;
 import io.jchacha.ChaCha20;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -17,7 +16,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -95,8 +93,16 @@ class CliTest {
             for (int rounds : new int[] {20, 12, 8}) {
                 byte[] expected = ChaCha20.newInstance(ChaCha20.Variant.forNonceLength(nl), key, nonce, 7, rounds)
                         .update(data);
-                byte[] got = crypt(data, "--key", KEY, "--nonce", HexFormat.of().formatHex(nonce), "--counter", "7",
-                        "--rounds", Integer.toString(rounds));
+                byte[] got = crypt(
+                        data,
+                        "--key",
+                        KEY,
+                        "--nonce",
+                        HexFormat.of().formatHex(nonce),
+                        "--counter",
+                        "7",
+                        "--rounds",
+                        Integer.toString(rounds));
                 assertArrayEquals(expected, got, nl + "-byte nonce, " + rounds + " rounds");
             }
         }
@@ -111,8 +117,10 @@ class CliTest {
         Files.write(in, data);
         String nonce = "000000090000004a00000000";
         byte[] ours = crypt(data, "--key", KEY, "--nonce", nonce, "--counter", "1");
-        Process p = new ProcessBuilder("openssl", "enc", "-chacha20", "-K", KEY, "-iv", "01000000" + nonce,
-                "-in", in.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(
+                        "openssl", "enc", "-chacha20", "-K", KEY, "-iv", "01000000" + nonce, "-in", in.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         byte[] theirs = p.getInputStream().readAllBytes();
         assertEquals(0, p.waitFor(), "openssl must be installed (.ci/run installs it)");
         assertArrayEquals(theirs, ours);
@@ -142,7 +150,9 @@ class CliTest {
         List<String> cmd = io.jchacha.ChildJvm.command(true);
         cmd.addAll(List.of("-Xmx32m", "-cp", System.getProperty("java.class.path")));
         cmd.addAll(List.of(Main.class.getName(), "chacha20", "--key", KEY, "--nonce", nonce));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         Thread feeder = feedZeros(p.getOutputStream(), total);
         MessageDigest got = MessageDigest.getInstance("SHA-256");
         long n = 0;

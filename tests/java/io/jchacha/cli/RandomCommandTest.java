@@ -39,8 +39,14 @@ class RandomCommandTest {
         Path f = Files.write(dir.resolve("seed"), seed());
         for (int rounds : new int[] {8, 12, 20}) {
             RandomCommand cmd = new RandomCommand();
-            new picocli.CommandLine(cmd).parseArgs("--rounds", "" + rounds, "--seed-file", f.toString(),
-                    "--bytes", "" + (2 * RandomCommand.CHUNK + 1003));
+            new picocli.CommandLine(cmd)
+                    .parseArgs(
+                            "--rounds",
+                            "" + rounds,
+                            "--seed-file",
+                            f.toString(),
+                            "--bytes",
+                            "" + (2 * RandomCommand.CHUNK + 1003));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             cmd.out = out;
             assertEquals(0, cmd.call());

@@ -82,7 +82,8 @@ class SecretStreamCliTest {
         String nonce = "000000000000000000000001";
         byte[] data = new byte[1000];
         R.nextBytes(data);
-        byte[] expected = io.jchacha.ChaCha20.ietf(KEY_BYTES, HexFormat.of().parseHex(nonce)).update(data);
+        byte[] expected = io.jchacha.ChaCha20.ietf(KEY_BYTES, HexFormat.of().parseHex(nonce))
+                .update(data);
         Path hexFile = dir.resolve("hex.key");
         Files.writeString(hexFile, "  " + KEY.toUpperCase() + "\n");
         Path rawFile = dir.resolve("raw.key");
@@ -96,7 +97,8 @@ class SecretStreamCliTest {
             ChaCha20Command cmd = new ChaCha20Command();
             cmd.keys.env = Map.of("K", KEY)::get;
             CommandLine cl = new CommandLine(cmd);
-            cl.parseArgs(Stream.concat(Arrays.stream(way), Stream.of("--nonce", nonce)).toArray(String[]::new));
+            cl.parseArgs(Stream.concat(Arrays.stream(way), Stream.of("--nonce", nonce))
+                    .toArray(String[]::new));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             cmd.in = new ByteArrayInputStream(data);
             cmd.out = out;
@@ -165,10 +167,32 @@ class SecretStreamCliTest {
             Path sealed = dir.resolve("c" + n);
             Path opened = dir.resolve("d" + n);
             Files.write(plain, data);
-            assertEquals(0, run(EncryptCommand::new, new byte[0], env, "--key-env", "JK", "--in", plain.toString(),
-                    "--out", sealed.toString()).status());
-            assertEquals(0, run(DecryptCommand::new, new byte[0], env, "--key-env", "JK", "--in", sealed.toString(),
-                    "--out", opened.toString()).status());
+            assertEquals(
+                    0,
+                    run(
+                                    EncryptCommand::new,
+                                    new byte[0],
+                                    env,
+                                    "--key-env",
+                                    "JK",
+                                    "--in",
+                                    plain.toString(),
+                                    "--out",
+                                    sealed.toString())
+                            .status());
+            assertEquals(
+                    0,
+                    run(
+                                    DecryptCommand::new,
+                                    new byte[0],
+                                    env,
+                                    "--key-env",
+                                    "JK",
+                                    "--in",
+                                    sealed.toString(),
+                                    "--out",
+                                    opened.toString())
+                            .status());
             assertArrayEquals(data, Files.readAllBytes(opened));
         }
     }
@@ -202,18 +226,37 @@ class SecretStreamCliTest {
             Run r = run(DecryptCommand::new, in, env, "--key-env", "JK");
             assertEquals(1, r.status(), (String) c[2]);
             assertEquals(1, r.err().lines().count(), r.err());
-            assertTrue(r.err().startsWith("jchacha: decryption failed: ") && r.err().contains((String) c[2]), r.err());
+            assertTrue(
+                    r.err().startsWith("jchacha: decryption failed: ")
+                            && r.err().contains((String) c[2]),
+                    r.err());
             assertArrayEquals(Arrays.copyOf(data, goodChunks * C), r.out(), "stdout: authenticated chunks only");
 
             Path src = dir.resolve("in.bin");
             Files.write(src, in);
             Path target = dir.resolve("out.bin");
-            Run f = run(DecryptCommand::new, new byte[0], env, "--key-env", "JK", "--in", src.toString(), "--out",
+            Run f = run(
+                    DecryptCommand::new,
+                    new byte[0],
+                    env,
+                    "--key-env",
+                    "JK",
+                    "--in",
+                    src.toString(),
+                    "--out",
                     target.toString());
             assertEquals(1, f.status());
             assertFalse(Files.exists(target), "no partial output file");
             Files.writeString(target, "old");
-            run(DecryptCommand::new, new byte[0], env, "--key-env", "JK", "--in", src.toString(), "--out",
+            run(
+                    DecryptCommand::new,
+                    new byte[0],
+                    env,
+                    "--key-env",
+                    "JK",
+                    "--in",
+                    src.toString(),
+                    "--out",
                     target.toString());
             assertEquals("old", Files.readString(target), "an existing file is replaced only on success");
             Files.delete(target);
@@ -245,7 +288,8 @@ class SecretStreamCliTest {
     /** Only in the default surefire execution: not per forced backend, not under -Xcheck:jni, not on JDK 25. */
     static boolean defaultExecution() {
         return System.getProperty(io.jchacha.Backends.PROPERTY) == null
-                && !Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])).contains("-Xcheck:jni")
+                && !Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0]))
+                        .contains("-Xcheck:jni")
                 && !System.getProperty("java.home").contains("temurin-25");
     }
 
@@ -260,8 +304,14 @@ class SecretStreamCliTest {
         List<ProcessBuilder> stages = new java.util.ArrayList<>();
         for (String command : new String[] {"encrypt", "decrypt"}) {
             List<String> cmd = io.jchacha.ChildJvm.command(true);
-            cmd.addAll(List.of("-Xmx64m", "-cp", System.getProperty("java.class.path"), Main.class.getName(), command,
-                    "--key-env", "JCHACHA_TEST_KEY"));
+            cmd.addAll(List.of(
+                    "-Xmx64m",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    command,
+                    "--key-env",
+                    "JCHACHA_TEST_KEY"));
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
             pb.environment().put("JCHACHA_TEST_KEY", KEY);
             stages.add(pb);

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.jchacha.ChaCha20Poly1305;
 import io.jchacha.CallerNonceForms;
+import io.jchacha.ChaCha20Poly1305;
 import io.jchacha.XChaCha20Poly1305;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -86,7 +86,9 @@ class AeadFuzzTest {
             opened = a.open(sealed, aad);
         }
         byte[] nonce = Arrays.copyOf(sealed, n);
-        assertArrayEquals(Reference.seal(key, nonce, pt, aad), Arrays.copyOfRange(sealed, n, sealed.length),
+        assertArrayEquals(
+                Reference.seal(key, nonce, pt, aad),
+                Arrays.copyOfRange(sealed, n, sealed.length),
                 "seal = nonce || reference seal");
         assertArrayEquals(pt, opened);
         byte[] bad = d.consumeBoolean() ? Arrays.copyOf(sealed, d.consumeInt(0, sealed.length - 1)) : sealed.clone();
@@ -105,8 +107,15 @@ class AeadFuzzTest {
      * the input is not authentic, and the form must throw AEADBadTagException, zero its output range and leave the
      * rest untouched.
      */
-    private static byte[] run(FuzzedDataProvider d, CallerNonceForms aead, boolean seal, byte[] nonce, byte[] in,
-                              byte[] aad, byte[] expected) throws Exception {
+    private static byte[] run(
+            FuzzedDataProvider d,
+            CallerNonceForms aead,
+            boolean seal,
+            byte[] nonce,
+            byte[] in,
+            byte[] aad,
+            byte[] expected)
+            throws Exception {
         int outLen = seal ? in.length + 16 : Math.max(0, in.length - 16);
         int form = d.consumeInt(0, 4);
         if (expected == null && form == 0) {
@@ -125,13 +134,14 @@ class AeadFuzzTest {
                 Arrays.fill(dst, (byte) 0x77);
                 byte[] want = dst.clone();
                 if (expected == null) {
-                    assertThrows(AEADBadTagException.class,
-                            () -> aead.open(nonce, src, inOff, in.length, aad, dst, outOff));
+                    assertThrows(
+                            AEADBadTagException.class, () -> aead.open(nonce, src, inOff, in.length, aad, dst, outOff));
                     Arrays.fill(want, outOff, outOff + outLen, (byte) 0);
                     assertArrayEquals(want, dst, "open(arrays) of a bad message: output range zeroed, rest untouched");
                     return null;
                 }
-                int n = seal ? aead.seal(nonce, src, inOff, in.length, aad, dst, outOff)
+                int n = seal
+                        ? aead.seal(nonce, src, inOff, in.length, aad, dst, outOff)
                         : aead.open(nonce, src, inOff, in.length, aad, dst, outOff);
                 assertEquals(outLen, n);
                 System.arraycopy(expected, 0, want, outOff, outLen);
@@ -146,11 +156,14 @@ class AeadFuzzTest {
                 System.arraycopy(in, 0, arr, inOff, in.length);
                 byte[] want = arr.clone();
                 if (expected == null) {
-                    assertThrows(AEADBadTagException.class,
-                            () -> aead.open(nonce, arr, inOff, in.length, aad, arr, outOff));
+                    assertThrows(
+                            AEADBadTagException.class, () -> aead.open(nonce, arr, inOff, in.length, aad, arr, outOff));
                     Arrays.fill(want, outOff, outOff + outLen, (byte) 0);
-                    assertArrayEquals(want, arr, "open in one array (in " + inOff + ", out " + outOff
-                            + ") of a bad message: output range zeroed, rest untouched");
+                    assertArrayEquals(
+                            want,
+                            arr,
+                            "open in one array (in " + inOff + ", out " + outOff
+                                    + ") of a bad message: output range zeroed, rest untouched");
                     return null;
                 }
                 if (seal) {
@@ -176,14 +189,31 @@ class AeadFuzzTest {
                 byte[] initial = new byte[Math.max(inAt + in.length, outAt + outLen) + d.consumeInt(0, 5)];
                 System.arraycopy(in, 0, initial, inAt, in.length);
                 Buffers.Alias a = new Buffers.Alias(d, initial, inAt, in.length, outAt, outLen);
-                return buffers(aead, seal, nonce, a.in, a.out, aad, expected, outLen,
+                return buffers(
+                        aead,
+                        seal,
+                        nonce,
+                        a.in,
+                        a.out,
+                        aad,
+                        expected,
+                        outLen,
                         "aliased views, in at " + inAt + " out at " + outAt);
             }
         }
     }
 
-    private static byte[] buffers(CallerNonceForms aead, boolean seal, byte[] nonce, ByteBuffer src, ByteBuffer dst,
-                                  byte[] aad, byte[] expected, int outLen, String what) throws Exception {
+    private static byte[] buffers(
+            CallerNonceForms aead,
+            boolean seal,
+            byte[] nonce,
+            ByteBuffer src,
+            ByteBuffer dst,
+            byte[] aad,
+            byte[] expected,
+            int outLen,
+            String what)
+            throws Exception {
         int srcPos = src.position();
         int dstPos = dst.position();
         if (dst.remaining() < outLen && (seal || expected != null)) {
@@ -214,26 +244,33 @@ class AeadFuzzTest {
         return got;
     }
 
-    private static int call(CallerNonceForms aead, boolean seal, byte[] nonce, ByteBuffer src, byte[] aad, ByteBuffer dst)
+    private static int call(
+            CallerNonceForms aead, boolean seal, byte[] nonce, ByteBuffer src, byte[] aad, ByteBuffer dst)
             throws Exception {
         return seal ? aead.seal(nonce, src, aad, dst) : aead.open(nonce, src, aad, dst);
     }
 
     static byte[] aad(FuzzedDataProvider d) {
         switch (d.consumeInt(0, 3)) {
-            case 0: return null;
-            case 1: return new byte[0];
-            default: return Inputs.data(d, d.consumeInt(0, 300));
+            case 0:
+                return null;
+            case 1:
+                return new byte[0];
+            default:
+                return Inputs.data(d, d.consumeInt(0, 300));
         }
     }
 
     static int length(FuzzedDataProvider d) {
         switch (d.consumeInt(0, 3)) {
-            case 0: return d.consumeInt(0, 64);
-            case 1: return d.consumeInt(0, 300);
-            case 2: return d.consumeInt(0, 1100);
-            default: return d.consumeInt(1000, 20000);
+            case 0:
+                return d.consumeInt(0, 64);
+            case 1:
+                return d.consumeInt(0, 300);
+            case 2:
+                return d.consumeInt(0, 1100);
+            default:
+                return d.consumeInt(1000, 20000);
         }
     }
-
 }

@@ -13,7 +13,14 @@ final class Buffers {
     private Buffers() {}
 
     enum Kind {
-        HEAP, HEAP_SLICE, HEAP_DUPLICATE, HEAP_READ_ONLY, DIRECT, DIRECT_SLICE, DIRECT_DUPLICATE, DIRECT_READ_ONLY;
+        HEAP,
+        HEAP_SLICE,
+        HEAP_DUPLICATE,
+        HEAP_READ_ONLY,
+        DIRECT,
+        DIRECT_SLICE,
+        DIRECT_DUPLICATE,
+        DIRECT_READ_ONLY;
 
         boolean readOnly() {
             return this == HEAP_READ_ONLY || this == DIRECT_READ_ONLY;

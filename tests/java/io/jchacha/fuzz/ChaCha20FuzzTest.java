@@ -44,9 +44,11 @@ class ChaCha20FuzzTest {
         final long initial;
         /** Keystream bytes from the initial counter to the counter's end. */
         final BigInteger limit;
+
         final ChaCha20 cipher;
         /** Model position: bytes since the initial counter (up to 2^70 for the 64-bit counters). */
         BigInteger pos = BigInteger.ZERO;
+
         int budget = BUDGET;
 
         Run(FuzzedDataProvider d) {
@@ -65,20 +67,31 @@ class ChaCha20FuzzTest {
             long k = d.consumeInt(0, 200);
             if (variant == ChaCha20.Variant.IETF) {
                 switch (d.consumeInt(0, 3)) {
-                    case 0: return k;
-                    case 1: return (1L << 32) - 1 - k;
-                    case 2: return (1L << 31) + k - 100;
-                    default: return d.consumeLong(0, (1L << 32) - 1);
+                    case 0:
+                        return k;
+                    case 1:
+                        return (1L << 32) - 1 - k;
+                    case 2:
+                        return (1L << 31) + k - 100;
+                    default:
+                        return d.consumeLong(0, (1L << 32) - 1);
                 }
             }
             switch (d.consumeInt(0, 6)) {
-                case 0: return k;
-                case 1: return (1L << 32) + k - 100;
-                case 2: return Long.MAX_VALUE - k;           // just before 2^63
-                case 3: return Long.MIN_VALUE + k;           // just after 2^63
-                case 4: return -1 - k;                       // just before 2^64
-                case 5: return -(1L << 57) + k - 100;        // where the byte count crosses Long.MAX_VALUE
-                default: return d.consumeLong();
+                case 0:
+                    return k;
+                case 1:
+                    return (1L << 32) + k - 100;
+                case 2:
+                    return Long.MAX_VALUE - k; // just before 2^63
+                case 3:
+                    return Long.MIN_VALUE + k; // just after 2^63
+                case 4:
+                    return -1 - k; // just before 2^64
+                case 5:
+                    return -(1L << 57) + k - 100; // where the byte count crosses Long.MAX_VALUE
+                default:
+                    return d.consumeLong();
             }
         }
 
@@ -118,10 +131,14 @@ class ChaCha20FuzzTest {
 
         int length() {
             switch (d.consumeInt(0, 3)) {
-                case 0: return d.consumeInt(0, 16);
-                case 1: return d.consumeInt(0, 300);
-                case 2: return d.consumeInt(0, 1300);
-                default: return d.consumeInt(1000, 9000);
+                case 0:
+                    return d.consumeInt(0, 16);
+                case 1:
+                    return d.consumeInt(0, 300);
+                case 2:
+                    return d.consumeInt(0, 1300);
+                default:
+                    return d.consumeInt(1000, 9000);
             }
         }
 
@@ -134,7 +151,6 @@ class ChaCha20FuzzTest {
             return length();
         }
 
-
         void ops() {
             checkModel("new");
             for (int step = 0; step < 40 && d.remainingBytes() > 0 && budget > 0; step++) {
@@ -142,15 +158,33 @@ class ChaCha20FuzzTest {
                 String what = "step " + step + " op " + op + " at " + pos + " (" + cipher + ", initial counter "
                         + Long.toUnsignedString(initial) + ")";
                 switch (op) {
-                    case 0: arrays(what); break;
-                    case 1: inPlaceArray(what); break;
-                    case 2: updateNewArray(what); break;
-                    case 3: keystreamArray(what); break;
-                    case 4: buffers(what); break;
-                    case 5: aliasedBuffers(what); break;
-                    case 6: keystreamBuffer(what); break;
-                    case 7: seek(what); break;
-                    default: skip(what); break;
+                    case 0:
+                        arrays(what);
+                        break;
+                    case 1:
+                        inPlaceArray(what);
+                        break;
+                    case 2:
+                        updateNewArray(what);
+                        break;
+                    case 3:
+                        keystreamArray(what);
+                        break;
+                    case 4:
+                        buffers(what);
+                        break;
+                    case 5:
+                        aliasedBuffers(what);
+                        break;
+                    case 6:
+                        keystreamBuffer(what);
+                        break;
+                    case 7:
+                        seek(what);
+                        break;
+                    default:
+                        skip(what);
+                        break;
                 }
                 checkModel(what);
             }
@@ -200,8 +234,12 @@ class ChaCha20FuzzTest {
             }
             cipher.update(arr, inOff, len, arr, outOff);
             byte[] expected = before.clone();
-            System.arraycopy(xor(Arrays.copyOfRange(before, inOff, inOff + len), expectedKeystream(len)), 0,
-                    expected, outOff, len);
+            System.arraycopy(
+                    xor(Arrays.copyOfRange(before, inOff, inOff + len), expectedKeystream(len)),
+                    0,
+                    expected,
+                    outOff,
+                    len);
             assertArrayEquals(expected, arr, what + ": update in one array, in " + inOff + " out " + outOff);
             advance(len);
         }
@@ -249,11 +287,14 @@ class ChaCha20FuzzTest {
             int dstPos = dst.position();
             byte[] dstBefore = Buffers.all(dst);
             byte[] srcBefore = Buffers.all(src);
-            Class<? extends RuntimeException> refusal = outKind.readOnly() ? ReadOnlyBufferException.class
-                    : room < len ? java.nio.BufferOverflowException.class
-                    : !fits(len) ? IllegalStateException.class : null;
+            Class<? extends RuntimeException> refusal = outKind.readOnly()
+                    ? ReadOnlyBufferException.class
+                    : room < len
+                            ? java.nio.BufferOverflowException.class
+                            : !fits(len) ? IllegalStateException.class : null;
             if (refusal != null) {
-                assertThrows(refusal, () -> cipher.update(src, dst), what + ": update(" + inKind + ", " + outKind + ")");
+                assertThrows(
+                        refusal, () -> cipher.update(src, dst), what + ": update(" + inKind + ", " + outKind + ")");
                 assertEquals(srcPos, src.position(), what + ": input position moved by a refused update");
                 assertEquals(dstPos, dst.position(), what + ": output position moved by a refused update");
                 assertArrayEquals(dstBefore, Buffers.all(dst), what + ": output written");
@@ -262,8 +303,7 @@ class ChaCha20FuzzTest {
             assertEquals(len, cipher.update(src, dst));
             byte[] expected = dstBefore.clone();
             System.arraycopy(xor(in, expectedKeystream(len)), 0, expected, dstPos, len);
-            assertArrayEquals(expected, Buffers.all(dst),
-                    what + ": update(" + inKind + ", " + outKind + ")");
+            assertArrayEquals(expected, Buffers.all(dst), what + ": update(" + inKind + ", " + outKind + ")");
             assertArrayEquals(srcBefore, Buffers.all(src), what + ": input modified");
             assertEquals(srcPos + len, src.position(), what + ": input position");
             assertEquals(dstPos + len, dst.position(), what + ": output position");
@@ -286,10 +326,17 @@ class ChaCha20FuzzTest {
             }
             cipher.update(a.in, a.out);
             byte[] expected = initial.clone();
-            System.arraycopy(xor(Arrays.copyOfRange(initial, inAt, inAt + len), expectedKeystream(len)), 0,
-                    expected, outAt, len);
-            assertArrayEquals(expected, a.snapshot(), what + ": update of aliased " + (a.memory.isDirect()
-                    ? "direct" : "heap") + " views, in at " + inAt + " out at " + outAt + ", " + len + " bytes");
+            System.arraycopy(
+                    xor(Arrays.copyOfRange(initial, inAt, inAt + len), expectedKeystream(len)),
+                    0,
+                    expected,
+                    outAt,
+                    len);
+            assertArrayEquals(
+                    expected,
+                    a.snapshot(),
+                    what + ": update of aliased " + (a.memory.isDirect() ? "direct" : "heap") + " views, in at " + inAt
+                            + " out at " + outAt + ", " + len + " bytes");
             assertEquals(0, a.in.remaining(), what + ": input position");
             advance(len);
         }
@@ -321,14 +368,22 @@ class ChaCha20FuzzTest {
             BigInteger origin = relative ? pos : BigInteger.ZERO;
             BigInteger k = BigInteger.valueOf(d.consumeInt(-130, 130));
             switch (d.consumeInt(0, 4)) {
-                case 0: return clamp(limit.subtract(origin).add(k));
-                case 1: return Long.MAX_VALUE - Math.abs(k.longValue());
+                case 0:
+                    return clamp(limit.subtract(origin).add(k));
+                case 1:
+                    return Long.MAX_VALUE - Math.abs(k.longValue());
                 case 2: {
-                    BigInteger cross = BigInteger.ONE.shiftLeft(63).subtract(unsigned(initial)).mod(TWO_64).shiftLeft(6);
+                    BigInteger cross = BigInteger.ONE
+                            .shiftLeft(63)
+                            .subtract(unsigned(initial))
+                            .mod(TWO_64)
+                            .shiftLeft(6);
                     return clamp(cross.subtract(origin).add(k));
                 }
-                case 3: return d.consumeLong();
-                default: return k.longValue();
+                case 3:
+                    return d.consumeLong();
+                default:
+                    return k.longValue();
             }
         }
 

@@ -51,7 +51,8 @@ class PrimitivesFuzzTest {
                     p.update(Arrays.copyOfRange(m, off, off + n));
                     break;
                 default: {
-                    ByteBuffer b = Buffers.of(Buffers.kind(d), Arrays.copyOfRange(m, off, off + n), d.consumeInt(0, 9), 2);
+                    ByteBuffer b =
+                            Buffers.of(Buffers.kind(d), Arrays.copyOfRange(m, off, off + n), d.consumeInt(0, 9), 2);
                     p.update(b);
                     assertEquals(0, b.remaining(), "update(ByteBuffer) consumes it");
                     break;
@@ -73,9 +74,11 @@ class PrimitivesFuzzTest {
     /** draft-irtf-cfrg-xchacha-03, 2.2.1: the reference's HChaCha20 is right before it judges anything. */
     @Test
     void referenceHChaChaMatchesTheDraft() {
-        byte[] key = java.util.HexFormat.of().parseHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+        byte[] key =
+                java.util.HexFormat.of().parseHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
         byte[] in = java.util.HexFormat.of().parseHex("000000090000004a0000000031415927");
-        assertEquals("82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc",
+        assertEquals(
+                "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc",
                 java.util.HexFormat.of().formatHex(Reference.hchacha(key, in, 20)));
     }
 }

@@ -43,7 +43,8 @@ class ProviderFuzzTest {
         byte[] aad = aead ? AeadFuzzTest.aad(d) : null;
         byte[] pt = Inputs.data(d, AeadFuzzTest.length(d));
         AlgorithmParameterSpec spec = aead ? new IvParameterSpec(nonce) : new ChaCha20ParameterSpec(nonce, counter);
-        byte[] expected = aead ? Reference.seal(key, nonce, pt, aad)
+        byte[] expected = aead
+                ? Reference.seal(key, nonce, pt, aad)
                 : ChaCha20FuzzTest.xor(pt, Reference.keystream(key, nonce, 20, counter, 0, pt.length));
 
         Cipher enc = Cipher.getInstance(alg, PROVIDER);
@@ -100,8 +101,9 @@ class ProviderFuzzTest {
     }
 
     /** One update (or the doFinal) of {@code in[off .. off + n)} through a fuzzer-chosen form. */
-    private static void step(FuzzedDataProvider d, Cipher c, boolean last, byte[] in, int off, int n,
-                             ByteArrayOutputStream out) throws Exception {
+    private static void step(
+            FuzzedDataProvider d, Cipher c, boolean last, byte[] in, int off, int n, ByteArrayOutputStream out)
+            throws Exception {
         switch (d.consumeInt(0, 2)) {
             case 0: {
                 byte[] r = last ? c.doFinal(in, off, n) : c.update(in, off, n);
@@ -120,7 +122,8 @@ class ProviderFuzzTest {
             default: {
                 byte[] piece = java.util.Arrays.copyOfRange(in, off, off + n);
                 ByteBuffer src = Buffers.of(Buffers.kind(d), piece, d.consumeInt(0, 20), d.consumeInt(0, 4));
-                ByteBuffer dst = Buffers.of(Buffers.writableKind(d), new byte[c.getOutputSize(n)], d.consumeInt(0, 20), 0);
+                ByteBuffer dst =
+                        Buffers.of(Buffers.writableKind(d), new byte[c.getOutputSize(n)], d.consumeInt(0, 20), 0);
                 int at = dst.position();
                 int w = last ? c.doFinal(src, dst) : c.update(src, dst);
                 assertEquals(at + w, dst.position());

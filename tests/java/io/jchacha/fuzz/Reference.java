@@ -27,8 +27,11 @@ public final class Reference {
             case 8:
                 return original(key, nonce, rounds, blockCounter);
             case 24:
-                return original(hchacha(key, Arrays.copyOf(nonce, 16), rounds), Arrays.copyOfRange(nonce, 16, 24),
-                        rounds, blockCounter);
+                return original(
+                        hchacha(key, Arrays.copyOf(nonce, 16), rounds),
+                        Arrays.copyOfRange(nonce, 16, 24),
+                        rounds,
+                        blockCounter);
             default:
                 throw new IllegalArgumentException("nonce length " + nonce.length);
         }

@@ -42,8 +42,11 @@ class SecretStreamFuzzTest {
                 int tag = d.consumeBoolean() ? d.consumeInt(0, 3) : d.consumeInt(0, 255);
                 byte[] m = Inputs.data(d, len);
                 byte[] wire = push(d, p, m, ad, tag);
-                assertArrayEquals(ref.push(m, ad, tag), wire, "message " + i + ": " + len + " bytes, tag " + tag
-                        + ", ad " + (ad == null ? "null" : ad.length));
+                assertArrayEquals(
+                        ref.push(m, ad, tag),
+                        wire,
+                        "message " + i + ": " + len + " bytes, tag " + tag + ", ad "
+                                + (ad == null ? "null" : ad.length));
                 msgs.add(new Msg(m, ad, tag, wire));
             }
         }
@@ -86,7 +89,8 @@ class SecretStreamFuzzTest {
         }
         try (SecretStreamPull q = new SecretStreamPull(key, header)) {
             for (int i = 0; i < at; i++) {
-                assertArrayEquals(msgs.get(i).m(), q.pull(bad.get(i), msgs.get(i).ad()));
+                assertArrayEquals(
+                        msgs.get(i).m(), q.pull(bad.get(i), msgs.get(i).ad()));
             }
             byte[] b = bad.get(at);
             byte[] out = new byte[Math.max(0, b.length - SecretStream.OVERHEAD)];
@@ -129,8 +133,8 @@ class SecretStreamFuzzTest {
                 boolean outDirect = d.consumeBoolean();
                 int inPos = d.consumeInt(0, 9);
                 int outPos = d.consumeInt(0, 9);
-                ByteBuffer in = inDirect ? ByteBuffer.allocateDirect(inPos + m.length) : ByteBuffer.allocate(
-                        inPos + m.length);
+                ByteBuffer in =
+                        inDirect ? ByteBuffer.allocateDirect(inPos + m.length) : ByteBuffer.allocate(inPos + m.length);
                 in.position(inPos);
                 in.put(m).position(inPos);
                 if (d.consumeBoolean()) {

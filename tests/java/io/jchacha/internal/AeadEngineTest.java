@@ -17,19 +17,49 @@ class AeadEngineTest {
 
     /** An engine that also claims the AEAD seam (as a native one would). */
     static final class BothEngine implements Engine, AeadEngine {
-        public String name() { return "fake"; }
+        public String name() {
+            return "fake";
+        }
+
         public void xor(int[] s, int r, boolean c, byte[] i, int io, byte[] o, int oo, int l) {}
+
         public void xor(int[] s, int r, boolean c, ByteBuffer i, int ip, ByteBuffer o, int op, int l) {}
-        public void seal(int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, byte[] i, int io, int l, byte[] o,
-                         int oo) {}
-        public boolean open(int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, byte[] i, int io, int l,
-                            byte[] o, int oo) {
+
+        public void seal(
+                int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, byte[] i, int io, int l, byte[] o, int oo) {}
+
+        public boolean open(
+                int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, byte[] i, int io, int l, byte[] o, int oo) {
             return false;
         }
-        public void seal(int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, ByteBuffer i, int ip, int l,
-                         ByteBuffer o, int op) {}
-        public boolean open(int[] k, int n0, int n1, int n2, byte[] a, int ao, int al, ByteBuffer i, int ip, int l,
-                            ByteBuffer o, int op) {
+
+        public void seal(
+                int[] k,
+                int n0,
+                int n1,
+                int n2,
+                byte[] a,
+                int ao,
+                int al,
+                ByteBuffer i,
+                int ip,
+                int l,
+                ByteBuffer o,
+                int op) {}
+
+        public boolean open(
+                int[] k,
+                int n0,
+                int n1,
+                int n2,
+                byte[] a,
+                int ao,
+                int al,
+                ByteBuffer i,
+                int ip,
+                int l,
+                ByteBuffer o,
+                int op) {
             return false;
         }
     }
@@ -43,8 +73,24 @@ class AeadEngineTest {
 
     static int[] state(byte[] key, byte[] nonce) {
         int[] k = Bytes.toWords(key, 0, 8), n = Bytes.toWords(nonce, 0, 3);
-        return new int[] {ChaChaBlock.C0, ChaChaBlock.C1, ChaChaBlock.C2, ChaChaBlock.C3,
-                          k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], 0, n[0], n[1], n[2]};
+        return new int[] {
+            ChaChaBlock.C0,
+            ChaChaBlock.C1,
+            ChaChaBlock.C2,
+            ChaChaBlock.C3,
+            k[0],
+            k[1],
+            k[2],
+            k[3],
+            k[4],
+            k[5],
+            k[6],
+            k[7],
+            0,
+            n[0],
+            n[1],
+            n[2]
+        };
     }
 
     @Test
@@ -80,8 +126,19 @@ class AeadEngineTest {
         assertFalse(j.open(s, n[13], n[14], n[15], aadBig, 7, 20, forged, 0, 300, pout, 0));
         ByteBuffer dp = ByteBuffer.allocateDirect(300);
         dp.put(0, pout);
-        assertFalse(j.open(s, n[13], n[14], n[15], aadBig, 7, 20, ByteBuffer.allocateDirect(316).put(0, forged), 0,
-                300, dp, 0));
+        assertFalse(j.open(
+                s,
+                n[13],
+                n[14],
+                n[15],
+                aadBig,
+                7,
+                20,
+                ByteBuffer.allocateDirect(316).put(0, forged),
+                0,
+                300,
+                dp,
+                0));
         byte[] dpb = new byte[300];
         dp.get(0, dpb);
         for (int i = 0; i < 300; i++) {

@@ -113,7 +113,8 @@ class AeadScratchTest {
         List<AeadEngine> owners = new ArrayList<>();
         owners.add(AeadEngine.forEngine(JavaEngine.INSTANCE));
         if (Engines.unavailableReason(Backend.JDK) == null) {
-            owners.add(AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK)).withJavaBelow(256, 128, 1024)));
+            owners.add(
+                    AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK)).withJavaBelow(256, 128, 1024)));
         }
         owners.add(AeadEngine.forEngine(Engines.active()));
         ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -133,8 +134,21 @@ class AeadScratchTest {
                             byte[] sealed = new byte[pt.length + 16], back = new byte[pt.length];
                             a.seal(st, st[13], st[14], st[15], new byte[0], 0, 0, pt, 0, pt.length, sealed, 0);
                             assertArrayEquals(Reference.seal(key, nonce, pt, new byte[0]), sealed, a + " seal " + m);
-                            assertTrue(a.open(st, st[13], st[14], st[15], new byte[0], 0, 0, sealed, 0, pt.length,
-                                    back, 0), a + " open " + m);
+                            assertTrue(
+                                    a.open(
+                                            st,
+                                            st[13],
+                                            st[14],
+                                            st[15],
+                                            new byte[0],
+                                            0,
+                                            0,
+                                            sealed,
+                                            0,
+                                            pt.length,
+                                            back,
+                                            0),
+                                    a + " open " + m);
                             assertArrayEquals(pt, back, a + " open " + m);
                         }
                         return null;

@@ -115,8 +115,8 @@ class AeadSingleReadTest {
             byte[] in = SEALED.clone();
             byte[] out = new byte[LEN];
             e.before = () -> in[p] ^= 1;
-            assertAuthenticOrZero(a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, in, 0, LEN, out, 0), out,
-                    "array " + p);
+            assertAuthenticOrZero(
+                    a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, in, 0, LEN, out, 0), out, "array " + p);
             // arrays, in place
             byte[] buf = SEALED.clone();
             e.before = () -> buf[p] ^= 1;
@@ -126,8 +126,10 @@ class AeadSingleReadTest {
             ByteBuffer din = ByteBuffer.allocateDirect(LEN + 16).put(0, SEALED);
             ByteBuffer hout = ByteBuffer.allocate(LEN);
             e.before = () -> din.put(p, (byte) (din.get(p) ^ 1));
-            assertAuthenticOrZero(a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, din, 0, LEN, hout, 0),
-                    hout.array(), "direct->heap " + p);
+            assertAuthenticOrZero(
+                    a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, din, 0, LEN, hout, 0),
+                    hout.array(),
+                    "direct->heap " + p);
             ByteBuffer hin = ByteBuffer.wrap(SEALED.clone());
             ByteBuffer dout = ByteBuffer.allocateDirect(LEN);
             e.before = () -> hin.put(p, (byte) (hin.get(p) ^ 1));
@@ -135,8 +137,19 @@ class AeadSingleReadTest {
             assertAuthenticOrZero(ok, get(dout, 0, LEN), "heap->direct " + p);
             ByteBuffer mem = ByteBuffer.allocateDirect(LEN + 16).put(0, SEALED);
             e.before = () -> mem.put(p, (byte) (mem.get(p) ^ 1));
-            ok = a.open(STATE, STATE[13], STATE[14], STATE[15], AAD, 0, 3, mem.asReadOnlyBuffer(), 0, LEN,
-                    mem.duplicate(), 0);
+            ok = a.open(
+                    STATE,
+                    STATE[13],
+                    STATE[14],
+                    STATE[15],
+                    AAD,
+                    0,
+                    3,
+                    mem.asReadOnlyBuffer(),
+                    0,
+                    LEN,
+                    mem.duplicate(),
+                    0);
             assertAuthenticOrZero(ok, get(mem, 0, LEN), "direct in place " + p);
         }
     }

@@ -43,7 +43,9 @@ class CheckJniTest {
             NativeChaCha.abiVersion();
             NativeChaCha.cpuFeatures();
             // every native backend's name, compiled in here or not, and one the library does not know
-            List<String> names = Arrays.stream(Backend.values()).filter(Backend::isNative).map(Backend::id)
+            List<String> names = Arrays.stream(Backend.values())
+                    .filter(Backend::isNative)
+                    .map(Backend::id)
                     .collect(Collectors.toCollection(ArrayList::new));
             names.add("nonsense");
             for (String name : names) {
@@ -70,17 +72,17 @@ class CheckJniTest {
                     NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, null, 0, dout, 0, len);
                     NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, din, 0, dout, 0, len);
                     NativeChaCha.poly1305(h, key, in, 0, len, new byte[16]);
-                    NativeChaCha.sealArray(h, state, state[13], state[14], state[15], aad, 0, Math.min(len, 300), in,
-                            0, len, out, 0);
-                    boolean ok = NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0,
-                            Math.min(len, 300), out, 0, len, in, 0);
+                    NativeChaCha.sealArray(
+                            h, state, state[13], state[14], state[15], aad, 0, Math.min(len, 300), in, 0, len, out, 0);
+                    boolean ok = NativeChaCha.openArray(
+                            h, state, state[13], state[14], state[15], aad, 0, Math.min(len, 300), out, 0, len, in, 0);
                     out[len] ^= 1;
-                    boolean forged = NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0,
-                            Math.min(len, 300), out, 0, len, in, 0);
-                    NativeChaCha.sealDirect(h, state, state[13], state[14], state[15], aad, 0, 12, din, 0, len, dout,
-                            0);
-                    boolean okDirect = NativeChaCha.openDirect(h, state, state[13], state[14], state[15], aad, 0, 12,
-                            dout, 0, len, din, 0);
+                    boolean forged = NativeChaCha.openArray(
+                            h, state, state[13], state[14], state[15], aad, 0, Math.min(len, 300), out, 0, len, in, 0);
+                    NativeChaCha.sealDirect(
+                            h, state, state[13], state[14], state[15], aad, 0, 12, din, 0, len, dout, 0);
+                    boolean okDirect = NativeChaCha.openDirect(
+                            h, state, state[13], state[14], state[15], aad, 0, 12, dout, 0, len, din, 0);
                     if (!ok || forged || !okDirect) {
                         throw new AssertionError(b + " AEAD round trip, " + len + " bytes");
                     }
@@ -92,22 +94,19 @@ class CheckJniTest {
                 byte[] small = new byte[16];
                 ByteBuffer heap = ByteBuffer.allocate(16);
                 ByteBuffer direct = ByteBuffer.allocateDirect(16);
-                expectThrow(() -> NativeChaCha.xorArray(h, 1, 2, 3, 4, 5, 6, 20, false, small, 0, small, 8, 16,
-                        false));
-                expectThrow(() -> NativeChaCha.xorArray(-1, 1, 2, 3, 4, 5, 6, 20, false, null, 0, small, 0, 16,
-                        false));
-                expectThrow(() -> NativeChaCha.xorArray(h, 1, 2, 3, 4, 5, 6, 7, false, null, 0, small, 0, 16,
-                        false));
+                expectThrow(() -> NativeChaCha.xorArray(h, 1, 2, 3, 4, 5, 6, 20, false, small, 0, small, 8, 16, false));
+                expectThrow(() -> NativeChaCha.xorArray(-1, 1, 2, 3, 4, 5, 6, 20, false, null, 0, small, 0, 16, false));
+                expectThrow(() -> NativeChaCha.xorArray(h, 1, 2, 3, 4, 5, 6, 7, false, null, 0, small, 0, 16, false));
                 expectThrow(() -> NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, heap, 0, direct, 0, 16));
                 expectThrow(() -> NativeChaCha.xorDirect(h, 1, 2, 3, 4, 5, 6, 20, false, null, 0, direct, 4, 16));
-                expectThrow(() -> NativeChaCha.sealArray(h, state, state[13], state[14], state[15], aad, 290, 20,
-                        small, 0, 16, small, 0));
-                expectThrow(() -> NativeChaCha.openArray(h, state, state[13], state[14], state[15], aad, 0, 0, small,
-                        0, 16, small, 0));
-                expectThrow(() -> NativeChaCha.sealDirect(h, state, state[13], state[14], state[15], aad, 0, 0, heap,
-                        0, 16, direct, 0));
-                expectThrow(() -> NativeChaCha.openDirect(h, state, state[13], state[14], state[15], aad, 0, 0,
-                        direct, 0, 16, direct, 0));
+                expectThrow(() -> NativeChaCha.sealArray(
+                        h, state, state[13], state[14], state[15], aad, 290, 20, small, 0, 16, small, 0));
+                expectThrow(() -> NativeChaCha.openArray(
+                        h, state, state[13], state[14], state[15], aad, 0, 0, small, 0, 16, small, 0));
+                expectThrow(() -> NativeChaCha.sealDirect(
+                        h, state, state[13], state[14], state[15], aad, 0, 0, heap, 0, 16, direct, 0));
+                expectThrow(() -> NativeChaCha.openDirect(
+                        h, state, state[13], state[14], state[15], aad, 0, 0, direct, 0, 16, direct, 0));
                 expectThrow(() -> NativeChaCha.poly1305(h, small, small, 0, 16, small));
                 byte[] wire = new byte[33];
                 expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, aad, 0, 0, 0, small, 0, 16, small, 0));
@@ -127,18 +126,24 @@ class CheckJniTest {
         Assumptions.assumeFalse(Boolean.getBoolean("jchacha.test.skipNative"), "native build skipped");
         Assumptions.assumeTrue(Backends.requested().equals("auto"), "unforced run only");
         List<String> cmd = ChildJvm.command(false);
-        cmd.addAll(List.of("-Xcheck:jni", "-cp", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), Probe.class.getName()));
+        cmd.addAll(List.of(
+                "-Xcheck:jni",
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                Probe.class.getName()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(0, p.waitFor(), out);
         List<String> lines = out.lines().collect(Collectors.toList());
         // "WARNING in native method: ...", "Warning: Calling other JNI functions in the scope of ...",
         // "WARNING: JNI local refs: ...", "FATAL ERROR in native method: ..."
-        List<String> warnings = lines.stream().map(l -> l.toLowerCase(java.util.Locale.ROOT))
+        List<String> warnings = lines.stream()
+                .map(l -> l.toLowerCase(java.util.Locale.ROOT))
                 .filter(l -> l.contains("warning") || l.contains("fatal") || l.contains("error"))
                 .collect(Collectors.toList());
-        assertEquals(List.of(), warnings.stream().distinct().collect(Collectors.toList()),
+        assertEquals(
+                List.of(),
+                warnings.stream().distinct().collect(Collectors.toList()),
                 warnings.size() + " lines from -Xcheck:jni");
         assertFalse(lines.isEmpty(), out);
         assertTrue(lines.get(lines.size() - 1).startsWith("calls: "), out);

@@ -42,7 +42,8 @@ public final class EngineTimes {
     }
 
     public static void main(String[] args) {
-        int[] sizes = Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray();
+        int[] sizes =
+                Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray();
         String[] names = args[1].split(",");
         int[] st = new int[16];
         ChaChaBlock.setConstants(st);
@@ -59,10 +60,12 @@ public final class EngineTimes {
                     for (String n : names) {
                         boolean sunJce = n.equals("jdk-sunjce-aead");
                         Engine e = Engines.forBackend(Backend.fromId(sunJce ? "jdk" : n));
-                        AeadEngine a = sunJce ? new JdkAead(((JdkEngine) e).withSunJceAead(true)) : AeadEngine.forEngine(e);
+                        AeadEngine a =
+                                sunJce ? new JdkAead(((JdkEngine) e).withSunJceAead(true)) : AeadEngine.forEngine(e);
                         double t = what.equals("xor")
                                 ? ns((in, out, l) -> e.xor(st, 20, false, in, 0, out, 0, l), len)
-                                : ns((in, out, l) -> a.seal(st, st[13], st[14], st[15], aad, 0, 0, in, 0, l, out, 0),
+                                : ns(
+                                        (in, out, l) -> a.seal(st, st[13], st[14], st[15], aad, 0, 0, in, 0, l, out, 0),
                                         len);
                         line.append(String.format("  %s %7.0f (%5.0f)", n, t, len * 1e3 / t));
                     }

@@ -21,7 +21,10 @@ class JavaEngineTest {
 
     private static int[] state(SplittableRandom r, int ctrLo) {
         int[] s = new int[16];
-        s[0] = ChaChaBlock.C0; s[1] = ChaChaBlock.C1; s[2] = ChaChaBlock.C2; s[3] = ChaChaBlock.C3;
+        s[0] = ChaChaBlock.C0;
+        s[1] = ChaChaBlock.C1;
+        s[2] = ChaChaBlock.C2;
+        s[3] = ChaChaBlock.C3;
         for (int i = 4; i < 16; i++) {
             s[i] = r.nextInt();
         }
@@ -95,7 +98,9 @@ class JavaEngineTest {
                     // raw keystream
                     Arrays.fill(out, GUARD);
                     E.xor(st, rounds, c64, null, 0, out, outOff, len);
-                    assertArrayEquals(Arrays.copyOf(ref, len), Arrays.copyOfRange(out, outOff, outOff + len),
+                    assertArrayEquals(
+                            Arrays.copyOf(ref, len),
+                            Arrays.copyOfRange(out, outOff, outOff + len),
                             what + " keystream");
                     assertGuards(out, outOff, len, what + " keystream");
 
@@ -118,8 +123,8 @@ class JavaEngineTest {
             for (int len : new int[] {64 * 9 + 5, 64 * 40 + 13, 64 * 300, 64 * 600 + 63}) {
                 byte[] out = new byte[len];
                 E.xor(st, 20, true, null, 0, out, 0, len);
-                assertArrayEquals(reference(st, 20, true, len), out,
-                        "carry lo=" + Integer.toHexString(lo) + " len=" + len);
+                assertArrayEquals(
+                        reference(st, 20, true, len), out, "carry lo=" + Integer.toHexString(lo) + " len=" + len);
             }
         }
     }
@@ -132,8 +137,9 @@ class JavaEngineTest {
     @Test
     void byteBuffers() {
         SplittableRandom r = new SplittableRandom(9);
-        int[] lens = {0, 1, 15, 16, 63, 64, 65, 127, 200, 255, 256, 1000, 1023, 1024, 1025, 4095, 4096, 4097, 4160,
-                      9000, 20000};
+        int[] lens = {
+            0, 1, 15, 16, 63, 64, 65, 127, 200, 255, 256, 1000, 1023, 1024, 1025, 4095, 4096, 4097, 4160, 9000, 20000
+        };
         for (int len : lens) {
             for (int variant = 0; variant < 16; variant++) {
                 boolean inDirect = (variant & 1) != 0, outDirect = (variant & 2) != 0;
@@ -217,7 +223,10 @@ class JavaEngineTest {
             byte[] expect = new byte[len];
             bc.processBytes(msg, 0, len, expect, 0);
             int[] s = new int[16];
-            s[0] = ChaChaBlock.C0; s[1] = ChaChaBlock.C1; s[2] = ChaChaBlock.C2; s[3] = ChaChaBlock.C3;
+            s[0] = ChaChaBlock.C0;
+            s[1] = ChaChaBlock.C1;
+            s[2] = ChaChaBlock.C2;
+            s[3] = ChaChaBlock.C3;
             for (int i = 0; i < 8; i++) {
                 s[4 + i] = le(key, 4 * i);
             }
@@ -245,7 +254,10 @@ class JavaEngineTest {
             byte[] expect = new byte[len];
             bc.processBytes(msg, 0, len, expect, 0);
             int[] s = new int[16];
-            s[0] = ChaChaBlock.C0; s[1] = ChaChaBlock.C1; s[2] = ChaChaBlock.C2; s[3] = ChaChaBlock.C3;
+            s[0] = ChaChaBlock.C0;
+            s[1] = ChaChaBlock.C1;
+            s[2] = ChaChaBlock.C2;
+            s[3] = ChaChaBlock.C3;
             for (int i = 0; i < 8; i++) {
                 s[4 + i] = le(key, 4 * i);
             }

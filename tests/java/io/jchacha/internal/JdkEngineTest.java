@@ -60,8 +60,8 @@ class JdkEngineTest {
 
     /** The engine's output equals the Java engine's: arrays, in place, raw keystream, direct and heap buffers. */
     private static void assertSameAsJava(Engine e, int[] s, int rounds, boolean c64, int len) {
-        String what = rounds + " rounds, " + (c64 ? "64" : "32") + "-bit counter "
-                + Integer.toUnsignedString(s[13]) + ":" + Integer.toUnsignedString(s[12]) + ", " + len + " bytes";
+        String what = rounds + " rounds, " + (c64 ? "64" : "32") + "-bit counter " + Integer.toUnsignedString(s[13])
+                + ":" + Integer.toUnsignedString(s[12]) + ", " + len + " bytes";
         byte[] in = random(len);
         byte[] expected = new byte[len];
         JavaEngine.INSTANCE.xor(s, rounds, c64, in, 0, expected, 0, len);
@@ -140,7 +140,9 @@ class JdkEngineTest {
                 byte[] buf = random(inOff + len + 16 * 1024 + 40);
                 System.arraycopy(msg, 0, buf, inOff, len);
                 a.seal(s, s[13], s[14], s[15], aad, 0, 13, buf, inOff, len, buf, inOff + shift);
-                assertArrayEquals(expected, Arrays.copyOfRange(buf, inOff + shift, inOff + shift + len + 16),
+                assertArrayEquals(
+                        expected,
+                        Arrays.copyOfRange(buf, inOff + shift, inOff + shift + len + 16),
                         "len " + len + ", shift " + shift);
             }
             byte[] out = new byte[len + 16 + 9];
@@ -260,8 +262,8 @@ class JdkEngineTest {
         }
     }
 
-    private static void assertNotTaken(JdkEngine e, int[] s, long block, boolean c64, int len, EngineScratch scratch,
-                                       String where) {
+    private static void assertNotTaken(
+            JdkEngine e, int[] s, long block, boolean c64, int len, EngineScratch scratch, String where) {
         byte[] msg = random(len);
         byte[] out = random(len);
         byte[] before = out.clone();
@@ -334,7 +336,8 @@ class JdkEngineTest {
             long jdkBefore = ServedCounter.count(Backend.JDK);
             s[12] = 5 + 64;
             assertShortCall(e, s, scratch);
-            assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "64 bytes going on from block 69 left SunJCE");
+            assertEquals(
+                    jdkBefore + 1, ServedCounter.count(Backend.JDK), "64 bytes going on from block 69 left SunJCE");
             s[12] = 200;
             assertShortCall(e, s, scratch);
             assertEquals(jdkBefore + 1, ServedCounter.count(Backend.JDK), "64 bytes elsewhere keyed SunJCE afresh");
@@ -433,7 +436,8 @@ class JdkEngineTest {
                 a.seal(s, s[13], s[14], s[15], aad, 0, 5, msg, 0, msg.length, sealed, 0);
                 assertArrayEquals(expected, sealed, "seal after key word " + word + " changed");
                 byte[] opened = new byte[msg.length];
-                assertTrue(a.open(s, s[13], s[14], s[15], aad, 0, 5, sealed, 0, msg.length, opened, 0),
+                assertTrue(
+                        a.open(s, s[13], s[14], s[15], aad, 0, 5, sealed, 0, msg.length, opened, 0),
                         "open after key word " + word + " changed");
                 assertArrayEquals(msg, opened);
             }

@@ -34,7 +34,8 @@ class JdkIntrinsicsTest {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), UTF_8);
         assertEquals(0, p.waitFor(), out);
-        Matcher m = Pattern.compile("bool\\s+UsePoly1305Intrinsics\\s+=\\s+(true|false)").matcher(out);
+        Matcher m = Pattern.compile("bool\\s+UsePoly1305Intrinsics\\s+=\\s+(true|false)")
+                .matcher(out);
         assertTrue(m.find(), "the child JVM lists UsePoly1305Intrinsics");
         assertEquals(Boolean.parseBoolean(m.group(1)), JdkIntrinsics.poly1305(), "UsePoly1305Intrinsics");
     }

@@ -18,9 +18,11 @@ class LinuxLibrariesTest {
     @CsvSource({"linux-x86_64, linux_64", "linux-aarch_64, linux_arm64"})
     void noSymbolNewerThanGlibc217(String classifier, String dir) throws Exception {
         Assumptions.assumeTrue(System.getProperty(Backends.PROPERTY, "auto").equals("auto"), "unforced run only");
-        Set<String> needed = ElfFile.neededVersions(Files.readAllBytes(ShippedNatives.library(classifier, dir, "libjchacha.so")));
+        Set<String> needed =
+                ElfFile.neededVersions(Files.readAllBytes(ShippedNatives.library(classifier, dir, "libjchacha.so")));
         assertFalse(needed.isEmpty(), "no symbol versions found");
-        Set<String> tooNew = needed.stream().filter(v -> newerThan217(v.substring(v.indexOf(' ') + 1)))
+        Set<String> tooNew = needed.stream()
+                .filter(v -> newerThan217(v.substring(v.indexOf(' ') + 1)))
                 .collect(Collectors.toSet());
         assertEquals(Set.of(), tooNew, "symbol versions newer than GLIBC_2.17 (all needed: " + needed + ")");
     }

@@ -40,15 +40,20 @@ class MacLibrariesTest {
         assertEquals(List.of("/usr/lib/libSystem.B.dylib"), m.dylibs, "linked dylibs");
         assertEquals(minOs, m.minOs, "minimum macOS");
 
-        Set<String> expected = ShippedNatives.jniFunctions().stream().map(n -> "_" + n).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> expected =
+                ShippedNatives.jniFunctions().stream().map(n -> "_" + n).collect(Collectors.toCollection(TreeSet::new));
         assertTrue(expected.size() > 5, "javac -h headers found: " + expected);
         Set<String> capi = ShippedNatives.capiFunctions();
         assertTrue(capi.contains("jc_capi_xor"), "C API declarations found: " + capi);
         capi.forEach(n -> expected.add("_" + n));
-        Set<String> jniHooks = m.exported.stream().filter(s -> s.startsWith("_JNI_On")).collect(Collectors.toSet());
+        Set<String> jniHooks =
+                m.exported.stream().filter(s -> s.startsWith("_JNI_On")).collect(Collectors.toSet());
         Set<String> rest = new TreeSet<>(m.exported);
         rest.removeAll(jniHooks);
-        assertEquals(expected, rest, "exported symbols: exactly the JNI functions (and JNI_OnLoad/OnUnload) and the FFM bridge's C API");
+        assertEquals(
+                expected,
+                rest,
+                "exported symbols: exactly the JNI functions (and JNI_OnLoad/OnUnload) and the FFM bridge's C API");
 
         if (machine.equals("AArch64")) {
             assertNull(m.signatureProblem(), "arm64 macOS runs only signed code: ad-hoc signature");
@@ -60,11 +65,14 @@ class MacLibrariesTest {
 
     @ParameterizedTest
     @CsvSource({"osx-x86_64, osx_64, x86-64", "osx-aarch_64, osx_arm64, AArch64"})
-    void truncatedDylibIsRefused(String classifier, String dir, String machine, @org.junit.jupiter.api.io.TempDir Path tmp)
+    void truncatedDylibIsRefused(
+            String classifier, String dir, String machine, @org.junit.jupiter.api.io.TempDir Path tmp)
             throws Exception {
         byte[] whole = Files.readAllBytes(ShippedNatives.library(classifier, dir, "libjchacha.dylib"));
         Path cut = tmp.resolve("libjchacha.dylib");
         Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
-        assertTrue(String.valueOf(NativeFileCheck.check(cut, machine)).contains("truncated"), NativeFileCheck.check(cut, machine));
+        assertTrue(
+                String.valueOf(NativeFileCheck.check(cut, machine)).contains("truncated"),
+                NativeFileCheck.check(cut, machine));
     }
 }

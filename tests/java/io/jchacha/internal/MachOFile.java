@@ -32,6 +32,7 @@ final class MachOFile {
     final List<String> dylibs = new ArrayList<>();
     /** Minimum macOS as "major.minor", from LC_BUILD_VERSION or LC_VERSION_MIN_MACOSX. */
     String minOs;
+
     final Set<String> exported = new TreeSet<>();
     final Set<String> imported = new TreeSet<>();
     private int sigOff = -1;

@@ -58,10 +58,13 @@ class NativeAeadTest {
                     byte[] buf = new byte[2 * base + len + 32];
                     System.arraycopy(pt, 0, buf, base, len);
                     a.seal(st, st[13], st[14], st[15], aadBig, 3, 66000, buf, base, len, buf, base + shift);
-                    assertArrayEquals(expected, Arrays.copyOfRange(buf, base + shift, base + shift + len + 16),
+                    assertArrayEquals(
+                            expected,
+                            Arrays.copyOfRange(buf, base + shift, base + shift + len + 16),
                             a + " seal " + len + " shift " + shift);
                     assertTrue(a.open(st, st[13], st[14], st[15], aadBig, 3, 66000, buf, base + shift, len, buf, base));
-                    assertArrayEquals(pt, Arrays.copyOfRange(buf, base, base + len), a + " open " + len + " shift " + shift);
+                    assertArrayEquals(
+                            pt, Arrays.copyOfRange(buf, base, base + len), a + " open " + len + " shift " + shift);
                 }
             }
         }

@@ -58,7 +58,9 @@ class NativeBridgeTest {
             assertEquals("jni", Backends.bridge(), Backends.bridgeReason());
             assertTrue(Backends.bridgeReason().contains("needs JDK 22"), Backends.bridgeReason());
         } else if (ffmBuilt) {
-            assertEquals(requested.equals("ffm") || Bridge.AUTO_FFM ? "ffm" : "jni", Backends.bridge(),
+            assertEquals(
+                    requested.equals("ffm") || Bridge.AUTO_FFM ? "ffm" : "jni",
+                    Backends.bridge(),
                     Backends.bridgeReason());
         }
         Engine e = Engines.active();
@@ -91,19 +93,34 @@ class NativeBridgeTest {
                     for (int k = 0; k < 2; k++) {
                         NativeCalls c = both[k];
                         if (mode == 3) {
-                            ByteBuffer din = ByteBuffer.allocateDirect(in.length).put(in).position(7);
-                            ByteBuffer dout = ByteBuffer.allocateDirect(outOff + len + 3).limit(1);
-                            c.xorDirect(h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64, din, inOff, dout,
-                                    outOff, len);
+                            ByteBuffer din =
+                                    ByteBuffer.allocateDirect(in.length).put(in).position(7);
+                            ByteBuffer dout =
+                                    ByteBuffer.allocateDirect(outOff + len + 3).limit(1);
+                            c.xorDirect(
+                                    h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64, din, inOff, dout, outOff,
+                                    len);
                             outs[k] = new byte[dout.capacity()];
                             dout.duplicate().clear().get(0, outs[k]);
                             assertEquals(1, dout.limit(), "position and limit are left alone");
                         } else {
                             byte[] out = mode == 1 ? in.clone() : new byte[outOff + len + 3];
                             // a keystream call's input offset is not looked at, even a negative one
-                            c.xorArray(h, w[0], w[1], w[2], w[3], w[4], w[5], rounds, counter64,
-                                    mode == 2 ? null : mode == 1 ? out : in, mode == 2 ? -1 - inOff : inOff, out,
-                                    outOff, len);
+                            c.xorArray(
+                                    h,
+                                    w[0],
+                                    w[1],
+                                    w[2],
+                                    w[3],
+                                    w[4],
+                                    w[5],
+                                    rounds,
+                                    counter64,
+                                    mode == 2 ? null : mode == 1 ? out : in,
+                                    mode == 2 ? -1 - inOff : inOff,
+                                    out,
+                                    outOff,
+                                    len);
                             outs[k] = out;
                         }
                     }
@@ -152,8 +169,8 @@ class NativeBridgeTest {
                         sealed[k] = java.util.Arrays.copyOfRange(out, outOff, outOff + len + 16);
                         byte[] back = mode == 0 ? new byte[len + 3] : out;
                         int backOff = mode == 0 ? 2 : mode == 1 ? outOff : outOff - 5;
-                        assertTrue(c.openArray(h, state, n0, n1, n2, aad, aadOff, aadLen, out, outOff, len, back,
-                                backOff),
+                        assertTrue(
+                                c.openArray(h, state, n0, n1, n2, aad, aadOff, aadLen, out, outOff, len, back, backOff),
                                 c.name() + ": open of its own seal");
                         opened[k] = java.util.Arrays.copyOfRange(back, backOff, backOff + len);
                         byte[] bad = sealed[k].clone();
@@ -199,22 +216,36 @@ class NativeBridgeTest {
                 byte[] msg = new byte[len];
                 r.nextBytes(msg);
                 byte[] ref = new byte[len + 16];
-                new JavaAead(JavaEngine.INSTANCE).seal(AeadEngine.xchachaKey(key, x0, x1, x2, x3), 0, n1, n2, aad, 0,
-                        aad.length, msg, 0, len, ref, 0);
+                new JavaAead(JavaEngine.INSTANCE)
+                        .seal(
+                                AeadEngine.xchachaKey(key, x0, x1, x2, x3),
+                                0,
+                                n1,
+                                n2,
+                                aad,
+                                0,
+                                aad.length,
+                                msg,
+                                0,
+                                len,
+                                ref,
+                                0);
                 for (NativeCalls c : bridges) {
                     String what = c.name() + ", handle " + h + ", " + len + " bytes";
                     byte[] buf = new byte[len + 20];
                     System.arraycopy(msg, 0, buf, 2, len);
                     c.xsealArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, buf, 2, len, buf, 2);
-                    assertArrayEquals(ref, java.util.Arrays.copyOfRange(buf, 2, 2 + len + 16),
-                            "in-place seal, " + what);
+                    assertArrayEquals(
+                            ref, java.util.Arrays.copyOfRange(buf, 2, 2 + len + 16), "in-place seal, " + what);
                     byte[] back = new byte[len + 1];
-                    assertTrue(c.xopenArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back, 1),
+                    assertTrue(
+                            c.xopenArray(h, key, x0, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back, 1),
                             "open, " + what);
                     assertArrayEquals(msg, java.util.Arrays.copyOfRange(back, 1, 1 + len), "open, " + what);
                     java.util.Arrays.fill(back, (byte) 7);
-                    assertFalse(c.xopenArray(h, key, x0 ^ 1, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back,
-                            1), "another subkey opens, " + what);
+                    assertFalse(
+                            c.xopenArray(h, key, x0 ^ 1, x1, x2, x3, n1, n2, aad, 0, aad.length, ref, 0, len, back, 1),
+                            "another subkey opens, " + what);
                     assertArrayEquals(new byte[len], java.util.Arrays.copyOfRange(back, 1, 1 + len), what);
                 }
             }
@@ -277,29 +308,38 @@ class NativeBridgeTest {
         byte[] x = new byte[100];
         int[][] ranges = {{-1, 10}, {0, 101}, {95, 6}, {0, -1}, {Integer.MAX_VALUE, 2}, {1, Integer.MAX_VALUE}};
         for (int[] g : ranges) {
-            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, x, g[0], x, 0, new byte[300], 0,
-                    g[1], scratch), "a " + g[0] + "+" + g[1]);
-            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, new byte[300], 0, x, g[0],
-                    new byte[300], 0, g[1], scratch), "b " + g[0] + "+" + g[1]);
-            assertThrows(ArrayIndexOutOfBoundsException.class, () -> ffm.xorBytes(h, new byte[300], 0,
-                    new byte[300], 0, x, g[0], g[1], scratch), "out " + g[0] + "+" + g[1]);
+            assertThrows(
+                    ArrayIndexOutOfBoundsException.class,
+                    () -> ffm.xorBytes(h, x, g[0], x, 0, new byte[300], 0, g[1], scratch),
+                    "a " + g[0] + "+" + g[1]);
+            assertThrows(
+                    ArrayIndexOutOfBoundsException.class,
+                    () -> ffm.xorBytes(h, new byte[300], 0, x, g[0], new byte[300], 0, g[1], scratch),
+                    "b " + g[0] + "+" + g[1]);
+            assertThrows(
+                    ArrayIndexOutOfBoundsException.class,
+                    () -> ffm.xorBytes(h, new byte[300], 0, new byte[300], 0, x, g[0], g[1], scratch),
+                    "out " + g[0] + "+" + g[1]);
         }
         assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, null, 0, x, 0, x, 0, 1, scratch));
         assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, x, 0, null, 0, x, 0, 1, scratch));
         assertThrows(NullPointerException.class, () -> ffm.xorBytes(h, x, 0, x, 0, null, 0, 1, scratch));
         for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
-            assertThrows(IllegalStateException.class, () -> ffm.xorBytes(bad, x, 0, x, 0, x, 0, 10, scratch),
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> ffm.xorBytes(bad, x, 0, x, 0, x, 0, 10, scratch),
                     "handle " + bad);
         }
-        assertThrows(UnsupportedOperationException.class,
-            () -> JniCalls.INSTANCE.xorBytes(h, x, 0, x, 0, x, 0, 1, scratch));
+        assertThrows(
+                UnsupportedOperationException.class, () -> JniCalls.INSTANCE.xorBytes(h, x, 0, x, 0, x, 0, 1, scratch));
     }
 
     /** Both bridges throw the same exception class for the same bad argument. */
     private static void same(NativeCalls ffm, String what, java.util.function.Function<NativeCalls, Executable> call) {
         Class<? extends Throwable> jni = assertThrows(RuntimeException.class, call.apply(JniCalls.INSTANCE), what)
                 .getClass();
-        assertEquals(jni, assertThrows(RuntimeException.class, call.apply(ffm), what).getClass(), what);
+        assertEquals(
+                jni, assertThrows(RuntimeException.class, call.apply(ffm), what).getClass(), what);
     }
 
     @Test
@@ -312,64 +352,97 @@ class NativeBridgeTest {
         for (int[] g : ranges) {
             String what = "range " + g[0] + "+" + g[1];
             same(ffm, "out " + what, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, 0, a, g[0], g[1]));
-            same(ffm, "in " + what, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, g[0], new byte[200], 0,
-                    g[1]));
-            same(ffm, "direct out " + what, c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0, d, g[0],
-                    g[1]));
-            same(ffm, "direct in " + what, c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, d, g[0],
-                    ByteBuffer.allocateDirect(200), 0, g[1]));
+            same(
+                    ffm,
+                    "in " + what,
+                    c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, g[0], new byte[200], 0, g[1]));
+            same(
+                    ffm,
+                    "direct out " + what,
+                    c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0, d, g[0], g[1]));
+            same(
+                    ffm,
+                    "direct in " + what,
+                    c -> () -> c.xorDirect(
+                            h, 0, 0, 0, 0, 0, 0, 20, false, d, g[0], ByteBuffer.allocateDirect(200), 0, g[1]));
         }
         same(ffm, "null out", c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, 20, false, a, 0, null, 0, 1));
-        same(ffm, "heap buffer", c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0,
-                ByteBuffer.allocate(10), 0, 1));
+        same(
+                ffm,
+                "heap buffer",
+                c -> () -> c.xorDirect(h, 0, 0, 0, 0, 0, 0, 20, false, null, 0, ByteBuffer.allocate(10), 0, 1));
         for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
             same(ffm, "handle " + bad, c -> () -> c.xorArray(bad, 0, 0, 0, 0, 0, 0, 20, false, a, 0, a, 0, 10));
             same(ffm, "hchacha handle " + bad, c -> () -> c.hchacha(bad, new int[8], new int[4], 20, new int[8]));
         }
         for (int rounds : new int[] {0, 10, 21}) {
             same(ffm, "rounds " + rounds, c -> () -> c.xorArray(h, 0, 0, 0, 0, 0, 0, rounds, false, a, 0, a, 0, 0));
-            same(ffm, "hchacha rounds " + rounds, c -> () -> c.hchacha(h, new int[8], new int[4], rounds,
-                    new int[8]));
+            same(ffm, "hchacha rounds " + rounds, c -> () -> c.hchacha(h, new int[8], new int[4], rounds, new int[8]));
         }
         int[] st = new int[16];
         byte[] aad = new byte[20];
         for (int[] g : ranges) {
             String what = "range " + g[0] + "+" + g[1];
-            same(ffm, "seal in " + what, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1],
-                    new byte[300], 0));
-            same(ffm, "seal aad " + what, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, g[0], g[1], a, 0, 10,
-                    new byte[30], 0));
-            same(ffm, "open in " + what, c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1],
-                    new byte[300], 0));
+            same(
+                    ffm,
+                    "seal in " + what,
+                    c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
+            same(
+                    ffm,
+                    "seal aad " + what,
+                    c -> () -> c.sealArray(h, st, 0, 0, 0, aad, g[0], g[1], a, 0, 10, new byte[30], 0));
+            same(
+                    ffm,
+                    "open in " + what,
+                    c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, a, g[0], g[1], new byte[300], 0));
         }
         for (int outOff : new int[] {-1, 90, 101, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
-            same(ffm, "seal out at " + outOff, c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, a,
-                    outOff));
-            same(ffm, "open out at " + outOff, c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 14, a,
-                    outOff == 90 ? 87 : outOff));
+            same(
+                    ffm,
+                    "seal out at " + outOff,
+                    c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, a, outOff));
+            same(
+                    ffm,
+                    "open out at " + outOff,
+                    c -> () ->
+                            c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 14, a, outOff == 90 ? 87 : outOff));
         }
         same(ffm, "seal short output", c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, a, 0, 10, new byte[25], 0));
         same(ffm, "open short input", c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[25], 0, 10, a, 0));
         same(ffm, "seal null aad", c -> () -> c.sealArray(h, st, 0, 0, 0, null, 0, 0, a, 0, 10, new byte[30], 0));
         same(ffm, "seal null state", c -> () -> c.sealArray(h, null, 0, 0, 0, aad, 0, 0, a, 0, 10, new byte[30], 0));
-        same(ffm, "open short state", c -> () -> c.openArray(h, new int[15], 0, 0, 0, aad, 0, 0, new byte[30], 0, 10,
-                a, 0));
+        same(
+                ffm,
+                "open short state",
+                c -> () -> c.openArray(h, new int[15], 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, a, 0));
         same(ffm, "seal null input", c -> () -> c.sealArray(h, st, 0, 0, 0, aad, 0, 0, null, 0, 10, new byte[30], 0));
         same(ffm, "open null output", c -> () -> c.openArray(h, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, null, 0));
         for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
-            same(ffm, "seal handle " + bad, c -> () -> c.sealArray(bad, st, 0, 0, 0, aad, 0, 0, a, 0, 10,
-                    new byte[30], 0));
-            same(ffm, "open handle " + bad, c -> () -> c.openArray(bad, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10,
-                    a, 0));
+            same(
+                    ffm,
+                    "seal handle " + bad,
+                    c -> () -> c.sealArray(bad, st, 0, 0, 0, aad, 0, 0, a, 0, 10, new byte[30], 0));
+            same(
+                    ffm,
+                    "open handle " + bad,
+                    c -> () -> c.openArray(bad, st, 0, 0, 0, aad, 0, 0, new byte[30], 0, 10, a, 0));
         }
-        same(ffm, "xseal null aad", c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, null, 0, 0, a, 0, 10,
-                new byte[30], 0));
-        same(ffm, "xopen short state", c -> () -> c.xopenArray(h, new int[15], 1, 2, 3, 4, 5, 6, aad, 0, 0,
-                new byte[30], 0, 10, a, 0));
-        same(ffm, "xseal short output", c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, a, 0, 10,
-                new byte[25], 0));
-        same(ffm, "xopen handle -1", c -> () -> c.xopenArray(-1, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, new byte[30], 0, 10,
-                a, 0));
+        same(
+                ffm,
+                "xseal null aad",
+                c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, null, 0, 0, a, 0, 10, new byte[30], 0));
+        same(
+                ffm,
+                "xopen short state",
+                c -> () -> c.xopenArray(h, new int[15], 1, 2, 3, 4, 5, 6, aad, 0, 0, new byte[30], 0, 10, a, 0));
+        same(
+                ffm,
+                "xseal short output",
+                c -> () -> c.xsealArray(h, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, a, 0, 10, new byte[25], 0));
+        same(
+                ffm,
+                "xopen handle -1",
+                c -> () -> c.xopenArray(-1, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, new byte[30], 0, 10, a, 0));
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
         same(ffm, "null nonce", c -> () -> c.hchacha(h, new int[8], null, 20, new int[8]));

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The extraction folder and file are this user's alone; removing leftovers removes only jchacha's own. */
 class NativeExtractorTest {
-    static final boolean POSIX = Path.of(".").getFileSystem().supportedFileAttributeViews().contains("posix");
+    static final boolean POSIX =
+            Path.of(".").getFileSystem().supportedFileAttributeViews().contains("posix");
 
     @Test
     void extractsIntoAFreshOwnerOnlyFolderAndRemovesIt(@TempDir Path base) throws IOException {
@@ -87,8 +88,18 @@ class NativeExtractorTest {
             Files.writeString(othersOwn.resolve("libjchacha.so"), "another user's");
             Files.setOwner(othersOwn, nobody);
         }
-        for (Path p : new Path[] {leftover.resolve("l"), leftover.resolve("f"), leftover.resolve("libjchacha.so"),
-            leftover, linkNamedLikeOurs, withSubfolder, foreign, plainFile, current, othersOwn}) {
+        for (Path p : new Path[] {
+            leftover.resolve("l"),
+            leftover.resolve("f"),
+            leftover.resolve("libjchacha.so"),
+            leftover,
+            linkNamedLikeOurs,
+            withSubfolder,
+            foreign,
+            plainFile,
+            current,
+            othersOwn
+        }) {
             if (p != null) {
                 age(p, old);
             }
@@ -129,7 +140,8 @@ class NativeExtractorTest {
     @Test
     void aclFileSystemGetsOwnerOnlyLists() throws IOException {
         com.google.common.jimfs.Configuration windows = com.google.common.jimfs.Configuration.windows().toBuilder()
-                .setAttributeViews("basic", "owner", "acl").build();
+                .setAttributeViews("basic", "owner", "acl")
+                .build();
         try (java.nio.file.FileSystem fs = com.google.common.jimfs.Jimfs.newFileSystem(windows)) {
             Path base = Files.createDirectories(fs.getPath("C:\\shared\\tmp"));
             UserPrincipal everyone = fs.getUserPrincipalLookupService().lookupPrincipalByName("Everyone");
@@ -142,15 +154,20 @@ class NativeExtractorTest {
             for (Path p : new Path[] {f.getParent(), f}) {
                 UserPrincipal owner = Files.getOwner(p);
                 assertFalse(owner.equals(everyone));
-                assertEquals(java.util.List.of(allowAll(owner)),
-                        Files.getFileAttributeView(p, java.nio.file.attribute.AclFileAttributeView.class).getAcl(),
+                assertEquals(
+                        java.util.List.of(allowAll(owner)),
+                        Files.getFileAttributeView(p, java.nio.file.attribute.AclFileAttributeView.class)
+                                .getAcl(),
                         p.toString());
             }
         }
     }
 
     static java.nio.file.attribute.AclEntry allowAll(UserPrincipal who) {
-        return java.nio.file.attribute.AclEntry.newBuilder().setType(java.nio.file.attribute.AclEntryType.ALLOW)
-                .setPrincipal(who).setPermissions(java.nio.file.attribute.AclEntryPermission.values()).build();
+        return java.nio.file.attribute.AclEntry.newBuilder()
+                .setType(java.nio.file.attribute.AclEntryType.ALLOW)
+                .setPrincipal(who)
+                .setPermissions(java.nio.file.attribute.AclEntryPermission.values())
+                .build();
     }
 }

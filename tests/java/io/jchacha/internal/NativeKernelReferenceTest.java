@@ -65,7 +65,10 @@ class NativeKernelReferenceTest {
     private static int[] words(byte[] b) {
         int[] w = new int[b.length / 4];
         for (int i = 0; i < w.length; i++) {
-            w[i] = (b[4 * i] & 0xff) | (b[4 * i + 1] & 0xff) << 8 | (b[4 * i + 2] & 0xff) << 16 | (b[4 * i + 3] & 0xff) << 24;
+            w[i] = (b[4 * i] & 0xff)
+                    | (b[4 * i + 1] & 0xff) << 8
+                    | (b[4 * i + 2] & 0xff) << 16
+                    | (b[4 * i + 3] & 0xff) << 24;
         }
         return w;
     }
@@ -86,7 +89,9 @@ class NativeKernelReferenceTest {
             for (int rounds : new int[] {20, 12, 8}) {
                 int[] out = new int[8];
                 NativeChaCha.hchacha(handle, words(key), words(in), rounds, out);
-                assertArrayEquals(words(ReferenceHChaCha.subkey(key, in, rounds)), out,
+                assertArrayEquals(
+                        words(ReferenceHChaCha.subkey(key, in, rounds)),
+                        out,
                         backend + " HChaCha" + rounds + " case " + i);
             }
         }
@@ -130,7 +135,9 @@ class NativeKernelReferenceTest {
                 for (byte[] msg : new byte[][] {ones, rand}) {
                     int off = msg == rand ? len % 3 : 0;
                     NativeChaCha.poly1305(handle, keys[k], msg, off, len, tag);
-                    assertArrayEquals(BouncyPoly1305.mac(keys[k], msg, off, len), tag,
+                    assertArrayEquals(
+                            BouncyPoly1305.mac(keys[k], msg, off, len),
+                            tag,
                             backend + " Poly1305 key " + k + " length " + len + (msg == ones ? " of 0xff" : ""));
                 }
             }
@@ -155,24 +162,41 @@ class NativeKernelReferenceTest {
         // RFC 8439 A.3 #5 to #11: partial reduction, s overflowing 2^128, carries into all-ones limbs, h exactly
         // p and p - 1 before the final reduction, 131-bit intermediate and final results
         String[][] v = {
-            {"0200000000000000000000000000000000000000000000000000000000000000",
-                "ffffffffffffffffffffffffffffffff", "03000000000000000000000000000000"},
-            {"02000000000000000000000000000000ffffffffffffffffffffffffffffffff",
-                "02000000000000000000000000000000", "03000000000000000000000000000000"},
-            {"0100000000000000000000000000000000000000000000000000000000000000",
+            {
+                "0200000000000000000000000000000000000000000000000000000000000000",
+                "ffffffffffffffffffffffffffffffff",
+                "03000000000000000000000000000000"
+            },
+            {
+                "02000000000000000000000000000000ffffffffffffffffffffffffffffffff",
+                "02000000000000000000000000000000",
+                "03000000000000000000000000000000"
+            },
+            {
+                "0100000000000000000000000000000000000000000000000000000000000000",
                 "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff11000000000000000000000000000000",
-                "05000000000000000000000000000000"},
-            {"0100000000000000000000000000000000000000000000000000000000000000",
+                "05000000000000000000000000000000"
+            },
+            {
+                "0100000000000000000000000000000000000000000000000000000000000000",
                 "fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe01010101010101010101010101010101",
-                "00000000000000000000000000000000"},
-            {"0200000000000000000000000000000000000000000000000000000000000000",
-                "fdffffffffffffffffffffffffffffff", "faffffffffffffffffffffffffffffff"},
-            {"0100000000000000040000000000000000000000000000000000000000000000",
+                "00000000000000000000000000000000"
+            },
+            {
+                "0200000000000000000000000000000000000000000000000000000000000000",
+                "fdffffffffffffffffffffffffffffff",
+                "faffffffffffffffffffffffffffffff"
+            },
+            {
+                "0100000000000000040000000000000000000000000000000000000000000000",
                 "e33594d7505e43b900000000000000003394d7505e4379cd01000000000000000000000000000000000000000000000001000000000000000000000000000000",
-                "14000000000000005500000000000000"},
-            {"0100000000000000040000000000000000000000000000000000000000000000",
+                "14000000000000005500000000000000"
+            },
+            {
+                "0100000000000000040000000000000000000000000000000000000000000000",
                 "e33594d7505e43b900000000000000003394d7505e4379cd010000000000000000000000000000000000000000000000",
-                "13000000000000000000000000000000"},
+                "13000000000000000000000000000000"
+            },
         };
         byte[] tag = new byte[16];
         for (String[] t : v) {

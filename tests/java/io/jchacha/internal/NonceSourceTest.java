@@ -104,8 +104,9 @@ class NonceSourceTest {
         for (int t = 0; t < 200; t++) {
             byte[] n = new byte[24];
             drawn.add(n);
-            ts.add((Thread) Thread.class.getMethod("startVirtualThread", Runnable.class).invoke(null,
-                    (Runnable) () -> {
+            ts.add((Thread) Thread.class
+                    .getMethod("startVirtualThread", Runnable.class)
+                    .invoke(null, (Runnable) () -> {
                         seenVirtual.set(NonceSource.onVirtualThread());
                         seenSource.set(NonceSource.source());
                         NonceSource.next(n);

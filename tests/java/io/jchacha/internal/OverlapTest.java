@@ -49,7 +49,9 @@ class OverlapTest {
                 int inPos = 30000;
                 int outPos = inPos + shift;
                 Overlap want = Overlap.ofShift(shift, len);
-                for (ByteBuffer in : new ByteBuffer[] {m, m.asReadOnlyBuffer(), m.duplicate().position(7).slice()}) {
+                for (ByteBuffer in : new ByteBuffer[] {
+                    m, m.asReadOnlyBuffer(), m.duplicate().position(7).slice()
+                }) {
                     int index = in.capacity() == m.capacity() ? inPos : inPos - 7;
                     ByteBuffer out = m.duplicate().position(outPos - 5).slice();
                     assertEquals(want, Overlap.of(in, index, out, 5, len), "len " + len + " shift " + shift);

@@ -13,7 +13,8 @@ final class ShippedNatives {
     private ShippedNatives() {}
 
     static Path library(String classifier, String loaderDir, String file) {
-        Path p = Path.of(System.getProperty("jchacha.test.natives", "target/natives"), classifier, "natives", loaderDir, file);
+        Path p = Path.of(
+                System.getProperty("jchacha.test.natives", "target/natives"), classifier, "natives", loaderDir, file);
         if (!Files.isRegularFile(p)) {
             String why = p + " was not built (its cross compiler is missing, or -Djchacha.cross=OFF)";
             if ("true".equals(System.getenv("CI"))) {
@@ -40,10 +41,15 @@ final class ShippedNatives {
 
     /** The plain-C entry points of the FFM bridge (JC_CAPI in native/jchacha_capi.h): exported beside the JNI ones. */
     static java.util.Set<String> capiFunctions() throws java.io.IOException {
-        Path header = Path.of(System.getProperty("jchacha.test.nativeBuild", "target/native-build")).toAbsolutePath()
-                .getParent().getParent().resolve("native/jchacha_capi.h");
+        Path header = Path.of(System.getProperty("jchacha.test.nativeBuild", "target/native-build"))
+                .toAbsolutePath()
+                .getParent()
+                .getParent()
+                .resolve("native/jchacha_capi.h");
         java.util.Set<String> names = new java.util.TreeSet<>();
-        java.util.regex.Pattern.compile("JC_CAPI \\w+ (jc_capi_\\w+)\\(").matcher(Files.readString(header)).results()
+        java.util.regex.Pattern.compile("JC_CAPI \\w+ (jc_capi_\\w+)\\(")
+                .matcher(Files.readString(header))
+                .results()
                 .forEach(m -> names.add(m.group(1)));
         return names;
     }

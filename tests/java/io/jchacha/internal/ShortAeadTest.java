@@ -39,7 +39,8 @@ class ShortAeadTest {
      * {@code Engines.JDK_AEAD_JAVA_BELOW}.
      */
     private static final int[] LENGTHS = IntStream.of(0, 500, 630, 750, 1010, 1465, 1525, 2030)
-            .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 330 : from + 30)).toArray();
+            .flatMap(from -> IntStream.rangeClosed(from, from == 0 ? 330 : from + 30))
+            .toArray();
 
     /** Every AEAD path that runs here, by name. */
     private static Map<String, AeadEngine> paths() {
@@ -51,8 +52,13 @@ class ShortAeadTest {
         }
         if (Engines.unavailableReason(Backend.JDK) == null) {
             m.put("jdk", AeadEngine.forEngine(Engines.forBackend(Backend.JDK)));
-            m.put("jdk as auto runs it", AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK))
-                    .withJavaBelow(Backend.JDK.autoJavaBelow(), Engines.JDK_REKEY_JAVA_BELOW, Engines.JDK_AEAD_JAVA_BELOW)));
+            m.put(
+                    "jdk as auto runs it",
+                    AeadEngine.forEngine(((JdkEngine) Engines.forBackend(Backend.JDK))
+                            .withJavaBelow(
+                                    Backend.JDK.autoJavaBelow(),
+                                    Engines.JDK_REKEY_JAVA_BELOW,
+                                    Engines.JDK_AEAD_JAVA_BELOW)));
         }
         return m;
     }
@@ -96,9 +102,12 @@ class ShortAeadTest {
             byte[] buf = filled(len + 16 + 9);
             System.arraycopy(pt, 0, buf, 4, len);
             a.seal(st, st[13], st[14], st[15], aad, 3, aadLen, buf, 4, len, buf, 4 + shift);
-            assertArrayEquals(sealed, Arrays.copyOfRange(buf, 4 + shift, 4 + shift + len + 16),
+            assertArrayEquals(
+                    sealed,
+                    Arrays.copyOfRange(buf, 4 + shift, 4 + shift + len + 16),
                     "seal " + what + ", shift " + shift);
-            assertTrue(a.open(st, st[13], st[14], st[15], aad, 3, aadLen, buf, 4 + shift, len, buf, 4),
+            assertTrue(
+                    a.open(st, st[13], st[14], st[15], aad, 3, aadLen, buf, 4 + shift, len, buf, 4),
                     "open " + what + ", shift " + shift);
             assertArrayEquals(pt, Arrays.copyOfRange(buf, 4, 4 + len), "open " + what + ", shift " + shift);
         }
@@ -142,17 +151,21 @@ class ShortAeadTest {
                 // {output array length, output offset}: one byte short, one byte late, negative
                 for (int[] r : new int[][] {{len + 15, 0}, {len + 16, 1}, {len + 16, -1}}) {
                     byte[] out = filled(r[0]);
-                    assertThrows(ArrayIndexOutOfBoundsException.class,
-                            () -> NativeChaCha.sealArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out,
-                                    r[1]), b + " seal " + len);
+                    assertThrows(
+                            ArrayIndexOutOfBoundsException.class,
+                            () -> NativeChaCha.sealArray(
+                                    h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out, r[1]),
+                            b + " seal " + len);
                     assertAt(new byte[0], out, 0, b + " seal " + len);
                     if (r[0] - 16 < 0) {
                         continue;
                     }
                     byte[] pt = filled(r[0] - 16);
-                    assertThrows(ArrayIndexOutOfBoundsException.class,
-                            () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, pt,
-                                    r[1]), b + " open " + len);
+                    assertThrows(
+                            ArrayIndexOutOfBoundsException.class,
+                            () -> NativeChaCha.openArray(
+                                    h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, pt, r[1]),
+                            b + " open " + len);
                     assertAt(new byte[0], pt, 0, b + " open " + len);
                 }
             }
@@ -180,8 +193,8 @@ class ShortAeadTest {
                 assertEquals(len + 16, sealedLen);
                 assertAt(expected[k], buf, 3, "in-place seal " + what);
                 byte[] out = filled(len + 5);
-                int opened = k == 0 ? ietf.open(n, buf, 3, len + 16, aad, out, 1)
-                        : x.open(n, buf, 3, len + 16, aad, out, 1);
+                int opened =
+                        k == 0 ? ietf.open(n, buf, 3, len + 16, aad, out, 1) : x.open(n, buf, 3, len + 16, aad, out, 1);
                 assertEquals(len, opened);
                 assertAt(pt, out, 1, "open " + what);
                 byte[] whole = k == 0 ? ietf.open(n, expected[k], aad) : x.open(n, expected[k], aad);
@@ -204,17 +217,20 @@ class ShortAeadTest {
             for (int len : new int[] {-1, -15, -16, -17, Integer.MIN_VALUE}) {
                 byte[] in = new byte[32];
                 byte[] out = filled(32);
-                assertThrows(ArrayIndexOutOfBoundsException.class,
+                assertThrows(
+                        ArrayIndexOutOfBoundsException.class,
                         () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out, 0),
-                                b + " open " + len);
+                        b + " open " + len);
                 assertAt(new byte[0], out, 0, b + " open " + len);
-                assertThrows(ArrayIndexOutOfBoundsException.class,
+                assertThrows(
+                        ArrayIndexOutOfBoundsException.class,
                         () -> NativeChaCha.sealArray(h, st, st[13], st[14], st[15], none, 0, 0, in, 0, len, out, 0),
-                                b + " seal " + len);
+                        b + " seal " + len);
                 assertAt(new byte[0], out, 0, b + " seal " + len);
-                assertThrows(ArrayIndexOutOfBoundsException.class,
+                assertThrows(
+                        ArrayIndexOutOfBoundsException.class,
                         () -> NativeChaCha.openArray(h, st, st[13], st[14], st[15], none, 0, -1, in, 0, 0, out, 0),
-                                b + " open aad -1");
+                        b + " open aad -1");
             }
         }
     }

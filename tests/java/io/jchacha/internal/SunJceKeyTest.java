@@ -61,7 +61,8 @@ class SunJceKeyTest {
     @Test
     void isNotSerializable() {
         SunJceKey k = new SunJceKey();
-        assertThrows(NotSerializableException.class,
+        assertThrows(
+                NotSerializableException.class,
                 () -> new ObjectOutputStream(new ByteArrayOutputStream()).writeObject(k));
     }
 }

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * input of the largest array length is allocated (2 GiB of heap; the default maximum heap is a quarter of RAM), which
  * takes seconds, and the check does not depend on the backend: so this runs once, in the forced java run.
  */
-@EnabledIfSystemProperty(named = "jchacha.backend", matches = "java",
+@EnabledIfSystemProperty(
+        named = "jchacha.backend",
+        matches = "java",
         disabledReason = "backend-independent and slow (2 GiB): runs in the forced java run only")
 class ChaCha20Poly1305SizeTest {
 

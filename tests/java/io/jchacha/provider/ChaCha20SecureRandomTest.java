@@ -48,8 +48,8 @@ class ChaCha20SecureRandomTest {
         assertThrows(NullPointerException.class, () -> r.nextBytes(null));
         assertThrows(IllegalArgumentException.class, () -> r.generateSeed(-1));
         r.reseed();
-        assertThrows(UnsupportedOperationException.class,
-                () -> r.reseed(java.security.DrbgParameters.reseed(false, null)));
+        assertThrows(
+                UnsupportedOperationException.class, () -> r.reseed(java.security.DrbgParameters.reseed(false, null)));
     }
 
     /** Several threads on one instance: no exception, no 32-byte chunk handed out twice. */
@@ -184,10 +184,12 @@ class ChaCha20SecureRandomTest {
     void clockReadOncePerBatchAndAStepIsNoticedWithinOne() {
         AtomicLong clock = new AtomicLong(5_000_000);
         AtomicLong reads = new AtomicLong();
-        ChaCha20SecureRandomSpi spi = new ChaCha20SecureRandomSpi(() -> {
-            reads.incrementAndGet();
-            return clock.get();
-        }, 1L << 40);
+        ChaCha20SecureRandomSpi spi = new ChaCha20SecureRandomSpi(
+                () -> {
+                    reads.incrementAndGet();
+                    return clock.get();
+                },
+                1L << 40);
         byte[] b = new byte[32];
         int calls = 10_000;
         for (int i = 0; i < calls; i++) {

@@ -48,30 +48,52 @@ class DecryptFailureTest {
     private static final int[] SIZES = {1, 200, 1100, 20000};
     /** Bytes before the message in its memory, and around the regions. */
     private static final int IN_AT = 20;
+
     private static final int SLACK = 64;
     /** Bytes the {@code update} of an after-update case passes. */
     private static final int FIRST = 7;
 
-    enum Damage { TAG, CIPHERTEXT }
+    enum Damage {
+        TAG,
+        CIPHERTEXT
+    }
 
-    enum Feed { ONE_SHOT, AFTER_UPDATE }
+    enum Feed {
+        ONE_SHOT,
+        AFTER_UPDATE
+    }
 
     /** Where the output goes relative to the input (in the array or buffer memory). */
     enum Place {
-        APART, IN_PLACE, OUTPUT_BEFORE, OUTPUT_AFTER, RETURNED;
+        APART,
+        IN_PLACE,
+        OUTPUT_BEFORE,
+        OUTPUT_AFTER,
+        RETURNED;
 
         int outAt() {
             switch (this) {
-                case IN_PLACE: return IN_AT;
-                case OUTPUT_BEFORE: return IN_AT - 5;
-                case OUTPUT_AFTER: return IN_AT + 7;
-                default: return 11;
+                case IN_PLACE:
+                    return IN_AT;
+                case OUTPUT_BEFORE:
+                    return IN_AT - 5;
+                case OUTPUT_AFTER:
+                    return IN_AT + 7;
+                default:
+                    return 11;
             }
         }
     }
 
     /** The memory a case works in: byte arrays, or buffers of a kind for the input and for the output. */
-    enum Memory { ARRAYS, HEAP, READ_ONLY_HEAP_INPUT, DIRECT, HEAP_TO_DIRECT, DIRECT_TO_HEAP }
+    enum Memory {
+        ARRAYS,
+        HEAP,
+        READ_ONLY_HEAP_INPUT,
+        DIRECT,
+        HEAP_TO_DIRECT,
+        DIRECT_TO_HEAP
+    }
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
@@ -185,7 +207,8 @@ class DecryptFailureTest {
             byte[] inBefore = contents(inMem);
             byte[] outBefore = contents(outMem);
             ByteBuffer in = (m == Memory.READ_ONLY_HEAP_INPUT ? inMem.asReadOnlyBuffer() : inMem.duplicate())
-                    .limit(IN_AT + first).position(IN_AT);
+                    .limit(IN_AT + first)
+                    .position(IN_AT);
             ByteBuffer out = outMem.duplicate().position(place.outAt());
             if (first > 0) {
                 Transcript.step(t.failure, "update", () -> c.update(in, out));
@@ -199,8 +222,14 @@ class DecryptFailureTest {
         t.failure.add("memory changed: " + t.memoryChanged);
         // the same cipher afterwards: from JDK 21 on ready for another message under the same key and nonce
         byte[] expected = plaintext(len);
-        Transcript.step(t.after, "updateAAD after", () -> { c.updateAAD(AAD); return "ok"; });
-        Transcript.step(t.after, "doFinal good after", () -> Arrays.equals(c.doFinal(good), expected) ? "plaintext" : "wrong bytes");
+        Transcript.step(t.after, "updateAAD after", () -> {
+            c.updateAAD(AAD);
+            return "ok";
+        });
+        Transcript.step(
+                t.after,
+                "doFinal good after",
+                () -> Arrays.equals(c.doFinal(good), expected) ? "plaintext" : "wrong bytes");
         byte[] good2 = seal(p, alg, nonce(alg, 1), expected);
         Transcript.step(t.after, "initialized again", () -> {
             c.init(Cipher.DECRYPT_MODE, KEY, new IvParameterSpec(nonce(alg, 1)));
@@ -227,16 +256,26 @@ class DecryptFailureTest {
                     // SunJCE has no XChaCha20-Poly1305: its ChaCha20-Poly1305 sets the contract for both
                     Transcript s = run(SUN, "ChaCha20-Poly1305", m, place, feed, damage, len);
                     Transcript sAfter = m != Memory.ARRAYS && Support.DECRYPT_REUSE_ALLOWED
-                            ? run(SUN, "ChaCha20-Poly1305", Memory.ARRAYS, Place.APART, feed, damage, len) : s;
-                    sun.append(name).append(":\n  ").append(String.join("\n  ", s.failure)).append("\n  ")
-                            .append(String.join("\n  ", sAfter.after)).append('\n');
-                    ours.append(name).append(":\n  ").append(String.join("\n  ", o.failure)).append("\n  ")
-                            .append(String.join("\n  ", o.after)).append('\n');
+                            ? run(SUN, "ChaCha20-Poly1305", Memory.ARRAYS, Place.APART, feed, damage, len)
+                            : s;
+                    sun.append(name)
+                            .append(":\n  ")
+                            .append(String.join("\n  ", s.failure))
+                            .append("\n  ")
+                            .append(String.join("\n  ", sAfter.after))
+                            .append('\n');
+                    ours.append(name)
+                            .append(":\n  ")
+                            .append(String.join("\n  ", o.failure))
+                            .append("\n  ")
+                            .append(String.join("\n  ", o.after))
+                            .append('\n');
                 }
             }
         }
-        assertTrue(changed.isEmpty(), alg + " " + m + " " + place + ": a failed decryption changed the caller's "
-                + "memory in " + changed);
+        assertTrue(
+                changed.isEmpty(),
+                alg + " " + m + " " + place + ": a failed decryption changed the caller's " + "memory in " + changed);
         assertEquals(sun.toString(), ours.toString());
     }
 }

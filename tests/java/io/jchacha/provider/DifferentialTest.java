@@ -36,13 +36,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DifferentialTest {
     private static final Provider SUN = Security.getProvider("SunJCE");
     private static final Provider OURS = new JChachaProvider();
-    private static final int[] LENGTHS = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, 4095,
-        4096, 4097, 8191, 8192, 8193, 70_007};
+    private static final int[] LENGTHS = {
+        0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, 4095, 4096, 4097, 8191, 8192, 8193, 70_007
+    };
     private static final int[] AAD_LENGTHS = {0, 1, 13, 16, 17, 100};
 
     /** How the data goes through the cipher. */
-    enum Path { ARRAY, ARRAY_CHUNKED, ARRAY_IN_PLACE, ARRAY_SHIFTED, HEAP, HEAP_CHUNKED, DIRECT, DIRECT_CHUNKED,
-        HEAP_IN_PLACE, DIRECT_IN_PLACE, DIRECT_TO_HEAP, HEAP_TO_DIRECT }
+    enum Path {
+        ARRAY,
+        ARRAY_CHUNKED,
+        ARRAY_IN_PLACE,
+        ARRAY_SHIFTED,
+        HEAP,
+        HEAP_CHUNKED,
+        DIRECT,
+        DIRECT_CHUNKED,
+        HEAP_IN_PLACE,
+        DIRECT_IN_PLACE,
+        DIRECT_TO_HEAP,
+        HEAP_TO_DIRECT
+    }
 
     static byte[] random(Random r, int n) {
         byte[] b = new byte[n];
@@ -135,7 +148,8 @@ class DifferentialTest {
             }
             case HEAP_IN_PLACE:
             case DIRECT_IN_PLACE: {
-                ByteBuffer b = path == Path.DIRECT_IN_PLACE ? ByteBuffer.allocateDirect(Math.max(in.length, outLen))
+                ByteBuffer b = path == Path.DIRECT_IN_PLACE
+                        ? ByteBuffer.allocateDirect(Math.max(in.length, outLen))
                         : ByteBuffer.allocate(Math.max(in.length, outLen));
                 b.put(in).flip();
                 ByteBuffer out = b.duplicate();
@@ -163,13 +177,18 @@ class DifferentialTest {
         for (int len : LENGTHS) {
             byte[] key = random(r, 32);
             byte[] nonce = random(r, 12);
-            int counter = switch (len % 3) { case 0 -> 0; case 1 -> 1; default -> r.nextInt(); };
+            int counter = switch (len % 3) {
+                case 0 -> 0;
+                case 1 -> 1;
+                default -> r.nextInt();
+            };
             if (len == 8193) {
                 counter = -1; // the 32-bit counter wraps inside the message
             }
             byte[] pt = random(r, len);
             AlgorithmParameterSpec spec = new ChaCha20ParameterSpec(nonce, counter);
-            byte[] expected = init(SUN, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec).doFinal(pt);
+            byte[] expected =
+                    init(SUN, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec).doFinal(pt);
             byte[] got = run(init(OURS, "ChaCha20", Cipher.ENCRYPT_MODE, key, spec), true, null, pt, path, r);
             assertArrayEquals(expected, got, "ChaCha20 " + path + " length " + len);
             byte[] back = run(init(OURS, "ChaCha20", Cipher.DECRYPT_MODE, key, spec), false, null, got, path, r);
@@ -195,13 +214,21 @@ class DifferentialTest {
             byte[] expected = sun.doFinal(pt);
             byte[] got = run(init(OURS, "ChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), true, aad, pt, path, r);
             assertArrayEquals(expected, got, "seal " + path + " length " + len + " aad " + aadLen);
-            byte[] back = run(init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
+            byte[] back =
+                    run(init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
             assertArrayEquals(pt, back, "open " + path + " length " + len);
             if (len > 0) {
                 byte[] bad = expected.clone();
                 bad[r.nextInt(bad.length)] ^= (byte) (1 << r.nextInt(8));
-                assertThrows(AEADBadTagException.class, () -> run(
-                        init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, bad, path, r));
+                assertThrows(
+                        AEADBadTagException.class,
+                        () -> run(
+                                init(OURS, "ChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec),
+                                false,
+                                aad,
+                                bad,
+                                path,
+                                r));
             }
         }
     }
@@ -233,7 +260,8 @@ class DifferentialTest {
             IvParameterSpec spec = new IvParameterSpec(nonce);
             byte[] got = run(init(OURS, "XChaCha20-Poly1305", Cipher.ENCRYPT_MODE, key, spec), true, aad, pt, path, r);
             assertArrayEquals(expected, got, "seal " + path + " length " + len);
-            byte[] back = run(init(OURS, "XChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
+            byte[] back = run(
+                    init(OURS, "XChaCha20-Poly1305", Cipher.DECRYPT_MODE, key, spec), false, aad, expected, path, r);
             assertArrayEquals(pt, back);
         }
     }
@@ -286,7 +314,8 @@ class DifferentialTest {
     void xchachaSpecifics() throws Exception {
         Cipher c = Cipher.getInstance("XChaCha20-Poly1305", OURS);
         SecretKey k = new SecretKeySpec(new byte[32], "ChaCha20");
-        assertThrows(java.security.InvalidAlgorithmParameterException.class,
+        assertThrows(
+                java.security.InvalidAlgorithmParameterException.class,
                 () -> c.init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(new byte[12])));
         c.init(Cipher.ENCRYPT_MODE, k);
         assertEquals(24, c.getIV().length);
@@ -305,9 +334,13 @@ class DifferentialTest {
             assertArrayEquals(new byte[5], d.doFinal(ct));
         } else {
             assertThrows(IllegalStateException.class, () -> d.doFinal(ct));
-            assertThrows(java.security.InvalidKeyException.class, () -> d.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(c.getIV())));
+            assertThrows(
+                    java.security.InvalidKeyException.class,
+                    () -> d.init(Cipher.DECRYPT_MODE, k, new IvParameterSpec(c.getIV())));
         }
-        assertThrows(java.security.InvalidKeyException.class, () -> d.init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(c.getIV())));
+        assertThrows(
+                java.security.InvalidKeyException.class,
+                () -> d.init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(c.getIV())));
     }
 
     @Test
@@ -352,13 +385,26 @@ class DifferentialTest {
         int pos = Security.insertProviderAt(new JChachaProvider(), 1);
         try {
             assertEquals(1, pos);
-            for (String alg : List.of("ChaCha20", "ChaCha20-Poly1305", "XChaCha20-Poly1305", "ChaCha20/None/NoPadding",
-                    "ChaCha20-Poly1305/None/NoPadding", "OID.1.2.840.113549.1.9.16.3.18")) {
+            for (String alg : List.of(
+                    "ChaCha20",
+                    "ChaCha20-Poly1305",
+                    "XChaCha20-Poly1305",
+                    "ChaCha20/None/NoPadding",
+                    "ChaCha20-Poly1305/None/NoPadding",
+                    "OID.1.2.840.113549.1.9.16.3.18")) {
                 assertEquals("JChacha", Cipher.getInstance(alg).getProvider().getName(), alg);
             }
-            assertEquals("JChacha", Cipher.getInstance("ChaCha20", "JChacha").getProvider().getName());
-            assertEquals("JChacha", KeyGenerator.getInstance("ChaCha20").getProvider().getName());
-            assertEquals("JChacha", java.security.AlgorithmParameters.getInstance("ChaCha20-Poly1305").getProvider().getName());
+            assertEquals(
+                    "JChacha",
+                    Cipher.getInstance("ChaCha20", "JChacha").getProvider().getName());
+            assertEquals(
+                    "JChacha",
+                    KeyGenerator.getInstance("ChaCha20").getProvider().getName());
+            assertEquals(
+                    "JChacha",
+                    java.security.AlgorithmParameters.getInstance("ChaCha20-Poly1305")
+                            .getProvider()
+                            .getName());
             // a non-RAW key makes delayed provider selection skip us (SupportedKeyFormats), as it does SunJCE
             Cipher any = Cipher.getInstance("ChaCha20-Poly1305");
             any.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"));

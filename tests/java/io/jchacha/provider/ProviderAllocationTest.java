@@ -60,9 +60,12 @@ class ProviderAllocationTest {
             c.doFinal(in, 0, in.length, out, 0);
         });
         long ivCopy = 16 + ((nonceLength + 7) & ~7); // getIV()'s array: a 16-byte header, 8-byte alignment
-        assertTrue(providerBytes <= directBytes + ivCopy + SLACK, algorithm + ": provider init + doFinal of 1 KiB "
-                + "allocates " + providerBytes + " bytes per message, the direct API " + directBytes + " (+ " + ivCopy
-                + " for the JCA's nonce copy and " + SLACK + " of noise allowed)");
+        assertTrue(
+                providerBytes <= directBytes + ivCopy + SLACK,
+                algorithm + ": provider init + doFinal of 1 KiB "
+                        + "allocates " + providerBytes + " bytes per message, the direct API " + directBytes + " (+ "
+                        + ivCopy
+                        + " for the JCA's nonce copy and " + SLACK + " of noise allowed)");
     }
 
     @Test
@@ -70,7 +73,8 @@ class ProviderAllocationTest {
         Cipher c = Cipher.getInstance("ChaCha20", new JChachaProvider());
         c.init(Cipher.ENCRYPT_MODE, secretKey, new ChaCha20ParameterSpec(new byte[12], 0));
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
-        assertTrue(perCall <= 16 + io.jchacha.AllocationMeter.bridgeAllowance(),
+        assertTrue(
+                perCall <= 16 + io.jchacha.AllocationMeter.bridgeAllowance(),
                 "Cipher.update(1 KiB) allocates " + perCall + " bytes per call");
     }
 
@@ -80,8 +84,8 @@ class ProviderAllocationTest {
         c.init(Cipher.ENCRYPT_MODE, secretKey, new IvParameterSpec(new byte[12]));
         c.update(in, 0, in.length, out, 0); // sets up the stream (Poly1305 key, cipher) once
         long perCall = AllocationMeter.perCall(WARMUP, CALLS, () -> c.update(in, 0, in.length, out, 0));
-        assertTrue(perCall <= 64 + io.jchacha.AllocationMeter.bridgeAllowance(),
-                "ChaCha20-Poly1305 Cipher.update(1 KiB) allocates " + perCall
-                + " bytes per call");
+        assertTrue(
+                perCall <= 64 + io.jchacha.AllocationMeter.bridgeAllowance(),
+                "ChaCha20-Poly1305 Cipher.update(1 KiB) allocates " + perCall + " bytes per call");
     }
 }

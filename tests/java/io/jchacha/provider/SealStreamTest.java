@@ -48,7 +48,9 @@ class SealStreamTest {
         System.arraycopy(out, 0, got, 1, 9000);
         ByteBuffer heapOut = ByteBuffer.wrap(got, 9001, 5000);
         s.update(ByteBuffer.wrap(pt, 9001, 5000), heapOut); // heap buffers
-        ByteBuffer directIn = ByteBuffer.allocateDirect(pt.length - 14001).put(pt, 14001, pt.length - 14001).flip();
+        ByteBuffer directIn = ByteBuffer.allocateDirect(pt.length - 14001)
+                .put(pt, 14001, pt.length - 14001)
+                .flip();
         ByteBuffer directOut = ByteBuffer.allocateDirect(directIn.remaining());
         s.update(directIn, directOut); // direct buffers
         directOut.flip().get(got, 14001, directOut.remaining());

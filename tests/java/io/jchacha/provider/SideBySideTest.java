@@ -103,24 +103,37 @@ class SideBySideTest {
                 log.step("getParameters", () -> describeRandomParams(c.getParameters()));
                 log.step("getOutputSize", () -> c.getOutputSize(10));
                 log.step("update", () -> c.update(new byte[3]));
-                log.step("updateAAD", () -> { c.updateAAD(new byte[3]); return "ok"; });
+                log.step("updateAAD", () -> {
+                    c.updateAAD(new byte[3]);
+                    return "ok";
+                });
             });
             add(all, alg, "transformations", (p, a, log) -> {
-                log.step("None/NoPadding", () -> Cipher.getInstance(a + "/None/NoPadding", p).getAlgorithm());
-                log.step("NONE/nopadding", () -> Cipher.getInstance(a + "/NONE/nopadding", p).getAlgorithm());
+                log.step(
+                        "None/NoPadding",
+                        () -> Cipher.getInstance(a + "/None/NoPadding", p).getAlgorithm());
+                log.step(
+                        "NONE/nopadding",
+                        () -> Cipher.getInstance(a + "/NONE/nopadding", p).getAlgorithm());
                 log.step("ECB/NoPadding", () -> Cipher.getInstance(a + "/ECB/NoPadding", p));
                 log.step("None/PKCS5Padding", () -> Cipher.getInstance(a + "/None/PKCS5Padding", p));
             });
             add(all, alg, "init without parameters", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
-                log.step("init ENC", () -> { c.init(Cipher.ENCRYPT_MODE, KEY); return c.getIV().length; });
+                log.step("init ENC", () -> {
+                    c.init(Cipher.ENCRYPT_MODE, KEY);
+                    return c.getIV().length;
+                });
                 byte[] iv = c.getIV();
                 log.step("getParameters", () -> describeRandomParams(c.getParameters()));
                 log.step("getOutputSize", () -> c.getOutputSize(10));
                 log.step("doFinal", () -> c.doFinal(new byte[64]).length);
                 log.step("update after doFinal", () -> c.update(new byte[3]));
                 log.step("doFinal after doFinal", () -> c.doFinal(new byte[3]));
-                log.step("updateAAD after doFinal", () -> { c.updateAAD(new byte[3]); return "ok"; });
+                log.step("updateAAD after doFinal", () -> {
+                    c.updateAAD(new byte[3]);
+                    return "ok";
+                });
                 log.step("getIV after doFinal", () -> Arrays.equals(iv, c.getIV()));
                 if (!aead(a)) {
                     // the random-nonce stream starts at block counter 1
@@ -151,22 +164,52 @@ class SideBySideTest {
                     });
                 }
                 Cipher d = Cipher.getInstance(a, p);
-                log.step("init DEC", () -> { d.init(Cipher.DECRYPT_MODE, KEY); return "ok"; });
-                log.step("init WRAP", () -> { d.init(Cipher.WRAP_MODE, KEY); return "ok"; });
-                log.step("init UNWRAP", () -> { d.init(Cipher.UNWRAP_MODE, KEY); return "ok"; });
-                log.step("init WRAP spec", () -> { d.init(Cipher.WRAP_MODE, KEY, spec(a, N1)); return "ok"; });
-                log.step("init UNWRAP spec", () -> { d.init(Cipher.UNWRAP_MODE, KEY, spec(a, N1)); return "ok"; });
+                log.step("init DEC", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY);
+                    return "ok";
+                });
+                log.step("init WRAP", () -> {
+                    d.init(Cipher.WRAP_MODE, KEY);
+                    return "ok";
+                });
+                log.step("init UNWRAP", () -> {
+                    d.init(Cipher.UNWRAP_MODE, KEY);
+                    return "ok";
+                });
+                log.step("init WRAP spec", () -> {
+                    d.init(Cipher.WRAP_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
+                log.step("init UNWRAP spec", () -> {
+                    d.init(Cipher.UNWRAP_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
             });
             add(all, alg, "same key and nonce refused", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
-                log.step("init ENC", () -> { c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1)); return "ok"; });
+                log.step("init ENC", () -> {
+                    c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
                 log.step("getParameters", c::getParameters);
-                log.step("re-init ENC same", () -> { c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1)); return "ok"; });
+                log.step("re-init ENC same", () -> {
+                    c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
                 log.step("update after refused init", () -> c.update(new byte[3]));
-                log.step("re-init DEC same", () -> { c.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1)); return "ok"; });
-                log.step("re-init ENC new nonce", () -> { c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2)); return "ok"; });
+                log.step("re-init DEC same", () -> {
+                    c.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
+                log.step("re-init ENC new nonce", () -> {
+                    c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2));
+                    return "ok";
+                });
                 log.step("encrypt", () -> c.doFinal(seq(20, 3)));
-                log.step("re-init ENC first nonce", () -> { c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1)); return "ok"; });
+                log.step("re-init ENC first nonce", () -> {
+                    c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1));
+                    return "ok";
+                });
                 log.step("re-init DEC other key", () -> {
                     c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(seq(32, 2), "ChaCha20"), spec(a, N1));
                     return "ok";
@@ -190,9 +233,17 @@ class SideBySideTest {
                 flipped[31] ^= (byte) 0x80;
                 SecretKey oneBit = new SecretKeySpec(flipped, "ChaCha20");
                 Object[][] inits = {
-                    {KEY, N1}, {KEY, N2}, {KEY, N2}, {other, N2}, {other, seq(12, 30)}, {KEY, seq(12, 31)},
-                    {oneBit, seq(12, 31)}, {new SecretKeySpec(new byte[16], "ChaCha20"), seq(12, 32)}, {oneBit, seq(12, 33)},
-                    {KEY, seq(12, 34)}, {KEY, seq(12, 35)},
+                    {KEY, N1},
+                    {KEY, N2},
+                    {KEY, N2},
+                    {other, N2},
+                    {other, seq(12, 30)},
+                    {KEY, seq(12, 31)},
+                    {oneBit, seq(12, 31)},
+                    {new SecretKeySpec(new byte[16], "ChaCha20"), seq(12, 32)},
+                    {oneBit, seq(12, 33)},
+                    {KEY, seq(12, 34)},
+                    {KEY, seq(12, 35)},
                 };
                 int n = 0;
                 for (Object[] in : inits) {
@@ -200,36 +251,76 @@ class SideBySideTest {
                     byte[] nonce = (byte[]) in[1];
                     int i = n++;
                     byte[][] ct = {new byte[0]};
-                    log.step("init " + i, () -> { c.init(Cipher.ENCRYPT_MODE, k, spec(a, nonce)); return "ok"; });
+                    log.step("init " + i, () -> {
+                        c.init(Cipher.ENCRYPT_MODE, k, spec(a, nonce));
+                        return "ok";
+                    });
                     log.step("encrypt " + i, () -> ct[0] = c.doFinal(seq(70 + i, i)));
-                    log.step("init DEC " + i, () -> { d.init(Cipher.DECRYPT_MODE, k, spec(a, nonce)); return "ok"; });
+                    log.step("init DEC " + i, () -> {
+                        d.init(Cipher.DECRYPT_MODE, k, spec(a, nonce));
+                        return "ok";
+                    });
                     log.step("decrypt " + i, () -> d.doFinal(ct[0]));
                 }
             });
             add(all, alg, "keys and parameter types", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
                 Key nonRaw = new SecretKey() {
-                    public String getAlgorithm() { return "ChaCha20"; }
-                    public String getFormat() { return "X.509"; }
-                    public byte[] getEncoded() { return new byte[32]; }
+                    public String getAlgorithm() {
+                        return "ChaCha20";
+                    }
+
+                    public String getFormat() {
+                        return "X.509";
+                    }
+
+                    public byte[] getEncoded() {
+                        return new byte[32];
+                    }
                 };
                 Key nullEncoded = new SecretKey() {
-                    public String getAlgorithm() { return "ChaCha20"; }
-                    public String getFormat() { return "RAW"; }
-                    public byte[] getEncoded() { return null; }
+                    public String getAlgorithm() {
+                        return "ChaCha20";
+                    }
+
+                    public String getFormat() {
+                        return "RAW";
+                    }
+
+                    public byte[] getEncoded() {
+                        return null;
+                    }
                 };
                 Key pub = KeyPairGenerator.getInstance("EC").generateKeyPair().getPublic();
                 int n = 0;
-                for (Key k : List.of(new SecretKeySpec(new byte[16], "ChaCha20"), new SecretKeySpec(new byte[33], "ChaCha20"),
-                        new SecretKeySpec(seq(32, 5), "AES"), nonRaw, nullEncoded, pub)) {
-                    log.step("key " + n++, () -> { c.init(Cipher.ENCRYPT_MODE, k, spec(a, seq(12, 40 + 0))); return "ok"; });
-                    log.step("key no params " + n, () -> { c.init(Cipher.ENCRYPT_MODE, k); return "ok"; });
+                for (Key k : List.of(
+                        new SecretKeySpec(new byte[16], "ChaCha20"),
+                        new SecretKeySpec(new byte[33], "ChaCha20"),
+                        new SecretKeySpec(seq(32, 5), "AES"),
+                        nonRaw,
+                        nullEncoded,
+                        pub)) {
+                    log.step("key " + n++, () -> {
+                        c.init(Cipher.ENCRYPT_MODE, k, spec(a, seq(12, 40 + 0)));
+                        return "ok";
+                    });
+                    log.step("key no params " + n, () -> {
+                        c.init(Cipher.ENCRYPT_MODE, k);
+                        return "ok";
+                    });
                 }
                 n = 0;
-                for (AlgorithmParameterSpec s : List.of(new IvParameterSpec(seq(12, 50)), new ChaCha20ParameterSpec(seq(12, 51), 0),
-                        new GCMParameterSpec(128, seq(12, 52)), new IvParameterSpec(new byte[8]), new IvParameterSpec(new byte[24]),
+                for (AlgorithmParameterSpec s : List.of(
+                        new IvParameterSpec(seq(12, 50)),
+                        new ChaCha20ParameterSpec(seq(12, 51), 0),
+                        new GCMParameterSpec(128, seq(12, 52)),
+                        new IvParameterSpec(new byte[8]),
+                        new IvParameterSpec(new byte[24]),
                         new IvParameterSpec(new byte[0]))) {
-                    log.step("spec " + n++, () -> { c.init(Cipher.ENCRYPT_MODE, KEY, s); return "ok"; });
+                    log.step("spec " + n++, () -> {
+                        c.init(Cipher.ENCRYPT_MODE, KEY, s);
+                        return "ok";
+                    });
                 }
                 log.step("ChaCha20-Poly1305 params", () -> {
                     AlgorithmParameters ap = AlgorithmParameters.getInstance("ChaCha20-Poly1305", p);
@@ -247,33 +338,57 @@ class SideBySideTest {
             add(all, alg, "AAD", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
                 c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1));
-                log.step("updateAAD", () -> { c.updateAAD(seq(5, 1)); return "ok"; });
-                log.step("updateAAD buffer", () -> { c.updateAAD(ByteBuffer.wrap(seq(7, 2))); return "ok"; });
+                log.step("updateAAD", () -> {
+                    c.updateAAD(seq(5, 1));
+                    return "ok";
+                });
+                log.step("updateAAD buffer", () -> {
+                    c.updateAAD(ByteBuffer.wrap(seq(7, 2)));
+                    return "ok";
+                });
                 log.step("update", () -> c.update(seq(10, 3)));
-                log.step("updateAAD after update", () -> { c.updateAAD(seq(5, 1)); return "ok"; });
+                log.step("updateAAD after update", () -> {
+                    c.updateAAD(seq(5, 1));
+                    return "ok";
+                });
                 log.step("doFinal", () -> c.doFinal(seq(5, 4)));
                 Cipher d = Cipher.getInstance(a, p);
                 d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1));
-                log.step("DEC updateAAD", () -> { d.updateAAD(seq(5, 1)); d.updateAAD(seq(7, 2)); return "ok"; });
+                log.step("DEC updateAAD", () -> {
+                    d.updateAAD(seq(5, 1));
+                    d.updateAAD(seq(7, 2));
+                    return "ok";
+                });
                 log.step("DEC update", () -> d.update(seq(3, 3)));
-                log.step("DEC updateAAD after update", () -> { d.updateAAD(seq(5, 1)); return "ok"; });
+                log.step("DEC updateAAD after update", () -> {
+                    d.updateAAD(seq(5, 1));
+                    return "ok";
+                });
             });
             add(all, alg, "short buffers", (p, a, log) -> {
                 Cipher c = Cipher.getInstance(a, p);
                 c.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1));
                 log.step("update short array", () -> c.update(seq(10, 1), 0, 10, new byte[9], 0));
-                log.step("update fits", () -> { byte[] o = new byte[10]; c.update(seq(10, 1), 0, 10, o, 0); return o; });
+                log.step("update fits", () -> {
+                    byte[] o = new byte[10];
+                    c.update(seq(10, 1), 0, 10, o, 0);
+                    return o;
+                });
                 log.step("update short buffer", () -> c.update(ByteBuffer.wrap(seq(10, 2)), ByteBuffer.allocate(10)));
                 log.step("update buffer 26", () -> {
                     ByteBuffer o = ByteBuffer.allocate(26);
                     return c.update(ByteBuffer.wrap(seq(10, 2)), o) + " pos " + o.position();
                 });
-                log.step("doFinal short buffer", () -> c.doFinal(ByteBuffer.wrap(seq(10, 3)), ByteBuffer.allocate(10 + (aead(a) ? 15 : -1))));
+                log.step(
+                        "doFinal short buffer",
+                        () -> c.doFinal(ByteBuffer.wrap(seq(10, 3)), ByteBuffer.allocate(10 + (aead(a) ? 15 : -1))));
                 log.step("doFinal short array", () -> c.doFinal(seq(10, 3), 0, 10, new byte[aead(a) ? 25 : 9], 0));
                 log.step("doFinal after short", () -> c.doFinal(seq(10, 3)));
                 Cipher e = Cipher.getInstance(a, p);
                 e.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2));
-                log.step("doFinal short buffer keeps state", () -> c.doFinal(ByteBuffer.wrap(seq(10, 3)), ByteBuffer.allocate(5)));
+                log.step(
+                        "doFinal short buffer keeps state",
+                        () -> c.doFinal(ByteBuffer.wrap(seq(10, 3)), ByteBuffer.allocate(5)));
                 log.step("then doFinal", () -> e.doFinal(seq(10, 3)));
             });
             add(all, alg, "decrypt", (p, a, log) -> {
@@ -296,7 +411,10 @@ class SideBySideTest {
                 log.step("getOutputSize 0 after 30", () -> d.getOutputSize(0));
                 log.step("doFinal rest", () -> d.doFinal(ct, 30, ct.length - 30));
                 log.step("doFinal again", () -> d.doFinal(ct));
-                log.step("re-init same", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N2)); return "ok"; });
+                log.step("re-init same", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N2));
+                    return "ok";
+                });
                 if (aead(a)) {
                     byte[] bad = ct.clone();
                     bad[5] ^= 1;
@@ -309,8 +427,11 @@ class SideBySideTest {
                         int v = variant;
                         log.step("bad tag " + v, () -> {
                             switch (v) {
-                                case 0: return f.doFinal(bad, 0, bad.length, out, 0);
-                                case 1: f.update(bad, 0, 7); return f.doFinal(bad, 7, bad.length - 7, out, 0);
+                                case 0:
+                                    return f.doFinal(bad, 0, bad.length, out, 0);
+                                case 1:
+                                    f.update(bad, 0, 7);
+                                    return f.doFinal(bad, 7, bad.length - 7, out, 0);
                                 case 2: {
                                     ByteBuffer in = ByteBuffer.wrap(bad);
                                     ByteBuffer o = ByteBuffer.wrap(out);
@@ -321,7 +442,9 @@ class SideBySideTest {
                                     }
                                 }
                                 default: {
-                                    ByteBuffer in = ByteBuffer.allocateDirect(bad.length).put(bad).flip();
+                                    ByteBuffer in = ByteBuffer.allocateDirect(bad.length)
+                                            .put(bad)
+                                            .flip();
                                     ByteBuffer o = ByteBuffer.allocateDirect(100);
                                     try {
                                         return f.doFinal(in, o);
@@ -361,13 +484,25 @@ class SideBySideTest {
                 log.step("update empty", () -> c.update(new byte[0]));
                 log.step("update 0 of array", () -> c.update(new byte[5], 2, 0));
                 log.step("update 0 into", () -> c.update(new byte[5], 2, 0, new byte[0], 0));
-                log.step("updateAAD after empty update", () -> { c.updateAAD(new byte[1]); return "ok"; });
+                log.step("updateAAD after empty update", () -> {
+                    c.updateAAD(new byte[1]);
+                    return "ok";
+                });
                 log.step("update empty buffers", () -> c.update(ByteBuffer.allocate(0), ByteBuffer.allocate(0)));
-                log.step("update empty direct", () -> c.update(ByteBuffer.allocateDirect(0), ByteBuffer.allocateDirect(0)));
-                log.step("updateAAD after empty buffer update", () -> { c.updateAAD(new byte[1]); return "ok"; });
+                log.step(
+                        "update empty direct",
+                        () -> c.update(ByteBuffer.allocateDirect(0), ByteBuffer.allocateDirect(0)));
+                log.step("updateAAD after empty buffer update", () -> {
+                    c.updateAAD(new byte[1]);
+                    return "ok";
+                });
                 log.step("doFinal empty", () -> c.doFinal());
-                log.step("update empty buffers after doFinal", () -> c.update(ByteBuffer.allocate(0), ByteBuffer.allocate(0)));
-                log.step("update buffers after doFinal", () -> c.update(ByteBuffer.allocate(3), ByteBuffer.allocate(30)));
+                log.step(
+                        "update empty buffers after doFinal",
+                        () -> c.update(ByteBuffer.allocate(0), ByteBuffer.allocate(0)));
+                log.step(
+                        "update buffers after doFinal",
+                        () -> c.update(ByteBuffer.allocate(3), ByteBuffer.allocate(30)));
             });
             // JDK 21 changed the rules for decryption (JDK-8305091): SunJCE then allows the previous key and nonce
             // again and restarts the cipher after doFinal, whatever its outcome; encryption keeps the old rules.
@@ -384,13 +519,36 @@ class SideBySideTest {
                 byte[] ctNoAad = e.doFinal(pt);
                 Cipher d = Cipher.getInstance(a, p);
                 byte[] n3 = seq(12, 11);
-                log.step("init DEC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
-                log.step("init DEC same", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
-                log.step("init ENC same", () -> { d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
-                log.step("init DEC same after refused ENC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5)); return "ok"; });
-                log.step("init DEC same other counter", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 6)); return "ok"; });
-                log.step("init DEC", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N2, 5)); return "ok"; });
-                Callable<Object> aadIn = () -> { if (aead(a)) { d.updateAAD(aad); } return "ok"; };
+                log.step("init DEC", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5));
+                    return "ok";
+                });
+                log.step("init DEC same", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5));
+                    return "ok";
+                });
+                log.step("init ENC same", () -> {
+                    d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, n3, 5));
+                    return "ok";
+                });
+                log.step("init DEC same after refused ENC", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 5));
+                    return "ok";
+                });
+                log.step("init DEC same other counter", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, n3, 6));
+                    return "ok";
+                });
+                log.step("init DEC", () -> {
+                    d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N2, 5));
+                    return "ok";
+                });
+                Callable<Object> aadIn = () -> {
+                    if (aead(a)) {
+                        d.updateAAD(aad);
+                    }
+                    return "ok";
+                };
                 log.step("updateAAD", aadIn);
                 log.step("update 30", () -> d.update(ct, 0, 30));
                 log.step("doFinal rest", () -> d.doFinal(ct, 30, ct.length - 30));
@@ -410,7 +568,10 @@ class SideBySideTest {
                     log.step("updateAAD after bad tag", aadIn);
                     log.step("doFinal after bad tag", () -> d.doFinal(ct));
                     log.step("too short", () -> d.doFinal(new byte[10]));
-                    log.step("init DEC other nonce", () -> { d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1, 5)); return "ok"; });
+                    log.step("init DEC other nonce", () -> {
+                        d.init(Cipher.DECRYPT_MODE, KEY, spec(a, N1, 5));
+                        return "ok";
+                    });
                     log.step("doFinal without AAD", () -> d.doFinal(ctNoAad));
                     log.step("update 20", () -> d.update(ctNoAad, 0, 20));
                     log.step("doFinal short array", () -> d.doFinal(ctNoAad, 20, ctNoAad.length - 20, new byte[39], 0));
@@ -420,7 +581,10 @@ class SideBySideTest {
                         return d.update(ByteBuffer.wrap(ctNoAad, 0, 30), o) + " pos " + o.position();
                     });
                     log.step("getOutputSize after buffer update", () -> d.getOutputSize(0));
-                    log.step("doFinal short buffer", () -> d.doFinal(ByteBuffer.wrap(ctNoAad, 30, ctNoAad.length - 30), ByteBuffer.allocate(39)));
+                    log.step(
+                            "doFinal short buffer",
+                            () -> d.doFinal(
+                                    ByteBuffer.wrap(ctNoAad, 30, ctNoAad.length - 30), ByteBuffer.allocate(39)));
                     log.step("doFinal rest after short buffer", () -> d.doFinal(ctNoAad, 30, ctNoAad.length - 30));
                     log.step("doFinal heap to direct", () -> {
                         ByteBuffer o = ByteBuffer.allocateDirect(40);
@@ -432,7 +596,9 @@ class SideBySideTest {
                     log.step("doFinal short array", () -> d.doFinal(ct, 10, 30, new byte[29], 0));
                     log.step("doFinal after short array", () -> d.doFinal(ct));
                     log.step("update 5", () -> d.update(ct, 0, 5));
-                    log.step("doFinal short buffer", () -> d.doFinal(ByteBuffer.wrap(ct, 5, 35), ByteBuffer.allocate(34)));
+                    log.step(
+                            "doFinal short buffer",
+                            () -> d.doFinal(ByteBuffer.wrap(ct, 5, 35), ByteBuffer.allocate(34)));
                     log.step("doFinal rest after short buffer", () -> d.doFinal(ct, 5, 35));
                     log.step("doFinal heap to direct", () -> {
                         ByteBuffer o = ByteBuffer.allocateDirect(40);
@@ -442,12 +608,21 @@ class SideBySideTest {
                     log.step("doFinal after buffers", () -> d.doFinal(ct));
                 }
                 log.step("getIV", d::getIV);
-                log.step("init ENC same nonce", () -> { d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, aead(a) ? N1 : N2, 5)); return "ok"; });
+                log.step("init ENC same nonce", () -> {
+                    d.init(Cipher.ENCRYPT_MODE, KEY, spec(a, aead(a) ? N1 : N2, 5));
+                    return "ok";
+                });
                 Cipher f = Cipher.getInstance(a, p);
                 f.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N2, 9));
-                log.step("ENC doFinal heap to direct", () -> { f.doFinal(ByteBuffer.wrap(pt), ByteBuffer.allocateDirect(60)); return "ok"; });
+                log.step("ENC doFinal heap to direct", () -> {
+                    f.doFinal(ByteBuffer.wrap(pt), ByteBuffer.allocateDirect(60));
+                    return "ok";
+                });
                 log.step("ENC update after doFinal", () -> f.update(pt));
-                log.step("ENC updateAAD after doFinal", () -> { f.updateAAD(aad); return "ok"; });
+                log.step("ENC updateAAD after doFinal", () -> {
+                    f.updateAAD(aad);
+                    return "ok";
+                });
                 log.step("ENC doFinal after doFinal", () -> f.doFinal(pt));
                 f.init(Cipher.ENCRYPT_MODE, KEY, spec(a, N1, 9));
                 log.step("ENC doFinal short array", () -> f.doFinal(pt, 0, 40, new byte[39], 0));
@@ -462,7 +637,10 @@ class SideBySideTest {
                 log.step("update 2", () -> c.update(new byte[2]));
                 log.step("update 130", () -> c.update(new byte[130]));
                 ByteBuffer out = ByteBuffer.allocateDirect(70);
-                log.step("update direct", () -> { c.update(ByteBuffer.allocateDirect(70), out); return out.flip(); });
+                log.step("update direct", () -> {
+                    c.update(ByteBuffer.allocateDirect(70), out);
+                    return out.flip();
+                });
                 log.step("doFinal", () -> c.doFinal(new byte[9]));
             }
         });
@@ -470,7 +648,11 @@ class SideBySideTest {
             Cipher c = Cipher.getInstance(a, p);
             c.init(Cipher.ENCRYPT_MODE, KEY, new IvParameterSpec(N1));
             log.step("encoded", () -> c.getParameters().getEncoded());
-            log.step("spec", () -> c.getParameters().getParameterSpec(IvParameterSpec.class).getIV());
+            log.step(
+                    "spec",
+                    () -> c.getParameters()
+                            .getParameterSpec(IvParameterSpec.class)
+                            .getIV());
             log.step("other provider's params", () -> {
                 AlgorithmParameters ap = AlgorithmParameters.getInstance("ChaCha20-Poly1305", p == SUN ? OURS : SUN);
                 ap.init(c.getParameters().getEncoded());
@@ -478,24 +660,44 @@ class SideBySideTest {
                 d.init(Cipher.DECRYPT_MODE, KEY, ap);
                 return d.getIV();
             });
-            log.step("OID", () -> Cipher.getInstance("1.2.840.113549.1.9.16.3.18", p).getAlgorithm());
-            log.step("OID. params", () -> AlgorithmParameters.getInstance("OID.1.2.840.113549.1.9.16.3.18", p).getAlgorithm());
+            log.step(
+                    "OID",
+                    () -> Cipher.getInstance("1.2.840.113549.1.9.16.3.18", p).getAlgorithm());
+            log.step(
+                    "OID. params",
+                    () -> AlgorithmParameters.getInstance("OID.1.2.840.113549.1.9.16.3.18", p)
+                            .getAlgorithm());
         });
         add(all, "ChaCha20", "key generator", (p, a, log) -> {
             log.step("generate", () -> {
                 SecretKey k = KeyGenerator.getInstance("ChaCha20", p).generateKey();
                 return k.getAlgorithm() + " " + k.getFormat() + " " + k.getEncoded().length;
             });
-            log.step("init 128", () -> { KeyGenerator.getInstance("ChaCha20", p).init(128); return "ok"; });
-            log.step("init 256", () -> { KeyGenerator.getInstance("ChaCha20", p).init(256); return "ok"; });
-            log.step("init spec", () -> { KeyGenerator.getInstance("ChaCha20", p).init(new IvParameterSpec(new byte[12])); return "ok"; });
-            log.step("init null spec", () -> { KeyGenerator.getInstance("ChaCha20", p).init((AlgorithmParameterSpec) null); return "ok"; });
+            log.step("init 128", () -> {
+                KeyGenerator.getInstance("ChaCha20", p).init(128);
+                return "ok";
+            });
+            log.step("init 256", () -> {
+                KeyGenerator.getInstance("ChaCha20", p).init(256);
+                return "ok";
+            });
+            log.step("init spec", () -> {
+                KeyGenerator.getInstance("ChaCha20", p).init(new IvParameterSpec(new byte[12]));
+                return "ok";
+            });
+            log.step("init null spec", () -> {
+                KeyGenerator.getInstance("ChaCha20", p).init((AlgorithmParameterSpec) null);
+                return "ok";
+            });
         });
         return all.stream();
     }
 
     static String describeRandomParams(AlgorithmParameters p) throws Exception {
-        return p == null ? "null" : p.getAlgorithm() + " nonce " + p.getParameterSpec(IvParameterSpec.class).getIV().length;
+        return p == null
+                ? "null"
+                : p.getAlgorithm() + " nonce "
+                        + p.getParameterSpec(IvParameterSpec.class).getIV().length;
     }
 
     private static void add(List<Arguments> all, String alg, String name, Scenario s) {

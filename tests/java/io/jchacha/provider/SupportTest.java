@@ -62,9 +62,17 @@ class SupportTest {
         Key sub = new ChangingKey(a);
         assertFalse(Support.sameKeyObject(sub, sub), "a subclass may change its bytes");
         SecretKey other = new SecretKey() {
-            public String getAlgorithm() { return "ChaCha20"; }
-            public String getFormat() { return "RAW"; }
-            public byte[] getEncoded() { return a.clone(); }
+            public String getAlgorithm() {
+                return "ChaCha20";
+            }
+
+            public String getFormat() {
+                return "RAW";
+            }
+
+            public byte[] getEncoded() {
+                return a.clone();
+            }
         };
         assertFalse(Support.sameKeyObject(other, other), "another Key class");
     }

@@ -76,7 +76,9 @@ class Tls13InteropTest {
         byte[] got = new byte[BIG];
         in.readFully(got);
         check(Arrays.equals(data(2), got), "data from the server");
-        check(SUITE.equals(s.getSession().getCipherSuite()), "suite " + s.getSession().getCipherSuite());
+        check(
+                SUITE.equals(s.getSession().getCipherSuite()),
+                "suite " + s.getSession().getCipherSuite());
     }
 
     /** The server's half. */
@@ -92,7 +94,9 @@ class Tls13InteropTest {
         check(Arrays.equals(data(1), got), "data from the client");
         out.write(data(2));
         out.flush();
-        check(SUITE.equals(s.getSession().getCipherSuite()), "suite " + s.getSession().getCipherSuite());
+        check(
+                SUITE.equals(s.getSession().getCipherSuite()),
+                "suite " + s.getSession().getCipherSuite());
         check(in.read() == -1, "client's close");
     }
 
@@ -103,7 +107,8 @@ class Tls13InteropTest {
     }
 
     private static SSLServerSocket listen(KeyStore ks) throws Exception {
-        SSLServerSocket server = (SSLServerSocket) Tls13Test.context(ks, true).getServerSocketFactory()
+        SSLServerSocket server = (SSLServerSocket) Tls13Test.context(ks, true)
+                .getServerSocketFactory()
                 .createServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));
         server.setEnabledProtocols(new String[] {"TLSv1.3"});
         server.setEnabledCipherSuites(new String[] {SUITE});
@@ -112,7 +117,8 @@ class Tls13InteropTest {
     }
 
     private static SSLSocket connect(KeyStore ks, int port) throws Exception {
-        SSLSocket c = (SSLSocket) Tls13Test.context(ks, false).getSocketFactory().createSocket();
+        SSLSocket c =
+                (SSLSocket) Tls13Test.context(ks, false).getSocketFactory().createSocket();
         c.setSoTimeout(30_000);
         c.connect(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port), 10_000);
         c.setEnabledProtocols(new String[] {"TLSv1.3"});
@@ -135,8 +141,9 @@ class Tls13InteropTest {
     public static final class Peer {
         public static void main(String[] args) throws Exception {
             KeyStore ks = load(Path.of(args[1]));
-            System.out.println("CIPHER-PROVIDER " + Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName()
-                    + " JCHACHA-INSTALLED " + (Security.getProvider(JChachaProvider.NAME) != null));
+            System.out.println("CIPHER-PROVIDER "
+                    + Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName() + " JCHACHA-INSTALLED "
+                    + (Security.getProvider(JChachaProvider.NAME) != null));
             if (args[0].equals("client")) {
                 try (SSLSocket c = connect(ks, Integer.parseInt(args[2]))) {
                     client(c);
@@ -161,8 +168,14 @@ class Tls13InteropTest {
 
         PeerProcess(String role, Path store, String... more) throws IOException {
             List<String> cmd = ChildJvm.command(false);
-            cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // a short-lived peer: start fast
-                    "-cp", System.getProperty("java.class.path"), Peer.class.getName(), role, store.toString()));
+            cmd.addAll(List.of(
+                    "-XX:TieredStopAtLevel=1",
+                    "-XX:+UseSerialGC", // a short-lived peer: start fast
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Peer.class.getName(),
+                    role,
+                    store.toString()));
             cmd.addAll(List.of(more));
             p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -211,7 +224,9 @@ class Tls13InteropTest {
 
     /** Records sealed and opened by JChacha while {@code r} runs; both must cover at least the conversation. */
     private static void assertJchachaCarried(ThrowingRunnable r) throws Exception {
-        assertEquals(JChachaProvider.NAME, Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName());
+        assertEquals(
+                JChachaProvider.NAME,
+                Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName());
         long seals = ChaCha20Poly1305CipherSpi.SEALS.sum();
         long opens = ChaCha20Poly1305CipherSpi.OPENS.sum();
         r.run();

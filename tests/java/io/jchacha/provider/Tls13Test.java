@@ -58,9 +58,11 @@ class Tls13Test {
         KeyPair kp = kpg.generateKeyPair();
         X500Name name = new X500Name("CN=jchacha-test");
         long now = System.currentTimeMillis();
-        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(now),
-                new Date(now - 60_000), new Date(now + 3_600_000), name, kp.getPublic());
-        b.addExtension(Extension.subjectAlternativeName, false,
+        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                name, BigInteger.valueOf(now), new Date(now - 60_000), new Date(now + 3_600_000), name, kp.getPublic());
+        b.addExtension(
+                Extension.subjectAlternativeName,
+                false,
                 new GeneralNames(new GeneralName(GeneralName.iPAddress, "127.0.0.1")));
         X509Certificate cert = new JcaX509CertificateConverter()
                 .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(kp.getPrivate())));
@@ -86,7 +88,9 @@ class Tls13Test {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void tls13RecordsGoThroughJchacha() throws Exception {
-        assertEquals(JChachaProvider.NAME, Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName());
+        assertEquals(
+                JChachaProvider.NAME,
+                Cipher.getInstance("ChaCha20-Poly1305").getProvider().getName());
         KeyStore ks = selfSigned();
         Random r = new Random(42);
         byte[] up = new byte[BIG];
@@ -99,7 +103,8 @@ class Tls13Test {
         long opens = ChaCha20Poly1305CipherSpi.OPENS.sum();
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (SSLServerSocket server = (SSLServerSocket) context(ks, true).getServerSocketFactory()
+        try (SSLServerSocket server = (SSLServerSocket) context(ks, true)
+                .getServerSocketFactory()
                 .createServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             server.setEnabledProtocols(new String[] {"TLSv1.3"});
             server.setEnabledCipherSuites(new String[] {SUITE});
@@ -161,8 +166,8 @@ class Tls13Test {
         long initialized = ChaCha20Poly1305CipherSpi.INITS.sum() - inits;
         // at most 16 KiB of data per record: 2 MiB need at least 128 records each sealed and opened once
         int minRecords = 2 * BIG / (16 * 1024);
-        System.out.printf("TLS 1.3 %s via JChacha: %d inits, %d records sealed, %d opened%n", SUITE, initialized,
-                sealed, opened);
+        System.out.printf(
+                "TLS 1.3 %s via JChacha: %d inits, %d records sealed, %d opened%n", SUITE, initialized, sealed, opened);
         assertTrue(sealed >= minRecords + 40, "records sealed by JChacha: " + sealed);
         assertTrue(opened >= minRecords + 40, "records opened by JChacha: " + opened);
         assertTrue(initialized >= sealed + opened, "inits " + initialized + " for " + (sealed + opened) + " records");

@@ -71,7 +71,8 @@ public final class Libsodium {
          * for exceptions, which that run counts as JNI misuse; it checks jchacha's JNI, every other run the oracle.
          */
         Endpoint() {
-            Assumptions.assumeFalse(ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-Xcheck:jni"),
+            Assumptions.assumeFalse(
+                    ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-Xcheck:jni"),
                     "JNA, libsodium's binding, trips -Xcheck:jni");
             state = new com.goterl.lazysodium.interfaces.SecretStream.State();
         }
@@ -100,8 +101,10 @@ public final class Libsodium {
         byte[] push(byte[] m, byte[] ad, int tag) {
             byte[] c = new byte[m.length + SecretStream.OVERHEAD];
             long[] clen = new long[1];
-            check(sodium().crypto_secretstream_xchacha20poly1305_push(state, c, clen, m, m.length, ad,
-                    ad == null ? 0 : ad.length, (byte) tag), "push");
+            check(
+                    sodium().crypto_secretstream_xchacha20poly1305_push(
+                                    state, c, clen, m, m.length, ad, ad == null ? 0 : ad.length, (byte) tag),
+                    "push");
             if (clen[0] != c.length) {
                 throw new IllegalStateException("libsodium's push wrote " + clen[0] + " bytes, not " + c.length);
             }
@@ -123,8 +126,9 @@ public final class Libsodium {
             byte[] m = new byte[Math.max(0, c.length - SecretStream.OVERHEAD)];
             long[] mlen = new long[1];
             byte[] tag = new byte[1];
-            if (sodium().crypto_secretstream_xchacha20poly1305_pull(state, m, mlen, tag, c, c.length, ad,
-                    ad == null ? 0 : ad.length) != 0) {
+            if (sodium().crypto_secretstream_xchacha20poly1305_pull(
+                                    state, m, mlen, tag, c, c.length, ad, ad == null ? 0 : ad.length)
+                    != 0) {
                 return null;
             }
             return new Message(Arrays.copyOf(m, (int) mlen[0]), tag[0] & 0xff);
@@ -181,7 +185,8 @@ public final class Libsodium {
             }
             out.writeBytes(msg.m());
             if (msg.tag() == SecretStream.TAG_FINAL) {
-                return off == file.length ? new Decrypted(out.toByteArray(), null)
+                return off == file.length
+                        ? new Decrypted(out.toByteArray(), null)
                         : new Decrypted(null, "data after FINAL");
             }
             if (msg.m().length != CHUNK) {

@@ -149,7 +149,9 @@ class SecretStreamFormatTest {
     /** Exactly the authentic chunks before {@code badChunk} were released, and later reads keep failing. */
     static IOException expectFailure(byte[] key, byte[] enc, byte[] data, int badChunk) {
         Partial p = readUntilFailure(key, enc);
-        assertArrayEquals(Arrays.copyOf(data, Math.min(data.length, badChunk * C)), p.released(),
+        assertArrayEquals(
+                Arrays.copyOf(data, Math.min(data.length, badChunk * C)),
+                p.released(),
                 "released only authentic chunks before chunk " + badChunk);
         return p.failure();
     }

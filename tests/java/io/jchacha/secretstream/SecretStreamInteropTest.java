@@ -148,7 +148,7 @@ class SecretStreamInteropTest {
         List<Step> steps = steps(1);
         Libsodium.Push sodium = new Libsodium.Push(key);
         try (SecretStreamPull pull = new SecretStreamPull(key, sodium.header);
-             SecretStreamPush push = new SecretStreamPush(key, sodium.header)) {
+                SecretStreamPush push = new SecretStreamPush(key, sodium.header)) {
             for (int i = 0; i < steps.size(); i++) {
                 Step s = steps.get(i);
                 if (s.m() == null) {

@@ -69,7 +69,7 @@ class SecretStreamTest {
     void roundTripEveryTagAndAd() throws Exception {
         byte[] key = SecretStream.generateKey();
         try (SecretStreamPush p = new SecretStreamPush(key);
-             SecretStreamPull q = new SecretStreamPull(key, p.header())) {
+                SecretStreamPull q = new SecretStreamPull(key, p.header())) {
             for (int tag = 0; tag < 256; tag += 17) {
                 byte[] m = TestSupport.random(R, tag * 3);
                 byte[] ad = tag % 2 == 0 ? null : TestSupport.random(R, tag % 40);
@@ -137,7 +137,7 @@ class SecretStreamTest {
         expectFailureAt(key, b.header(), a.messages(), 0, a.plain());
         expectFailureAt(SecretStream.generateKey(), a.header(), a.messages(), 0, a.plain());
         try (SecretStreamPush p = new SecretStreamPush(key);
-             SecretStreamPull q = new SecretStreamPull(key, p.header())) {
+                SecretStreamPull q = new SecretStreamPull(key, p.header())) {
             byte[] c = p.push(new byte[10], new byte[] {1}, 0);
             assertThrows(AEADBadTagException.class, () -> q.pull(c, new byte[] {2}));
         }
@@ -147,7 +147,7 @@ class SecretStreamTest {
     void rekeyOnOneSideOnlyIsRejected() {
         byte[] key = SecretStream.generateKey();
         try (SecretStreamPush p = new SecretStreamPush(key);
-             SecretStreamPull q = new SecretStreamPull(key, p.header())) {
+                SecretStreamPull q = new SecretStreamPull(key, p.header())) {
             byte[] c1 = p.push(new byte[5], null, 0);
             p.rekey();
             byte[] c2 = p.push(new byte[5], null, 0);
@@ -164,14 +164,19 @@ class SecretStreamTest {
         assertThrows(IllegalArgumentException.class, () -> new SecretStreamPull(key, new byte[23]));
         assertThrows(NullPointerException.class, () -> new SecretStreamPull(key, null));
         try (SecretStreamPush p = new SecretStreamPush(key);
-             SecretStreamPull q = new SecretStreamPull(key, p.header())) {
+                SecretStreamPull q = new SecretStreamPull(key, p.header())) {
             assertThrows(IllegalArgumentException.class, () -> p.push(new byte[1], null, 256));
             assertThrows(IllegalArgumentException.class, () -> p.push(new byte[1], null, -1));
             assertThrows(ShortBufferException.class, () -> p.push(new byte[4], 0, 4, null, 0, new byte[20], 0));
             assertThrows(IndexOutOfBoundsException.class, () -> p.push(new byte[4], 1, 4, null, 0, new byte[30], 0));
             assertThrows(IndexOutOfBoundsException.class, () -> p.push(new byte[4], 0, 4, null, 0, new byte[30], 31));
-            assertThrows(java.nio.ReadOnlyBufferException.class,
-                    () -> p.push(ByteBuffer.allocate(1), null, 0, ByteBuffer.allocate(30).asReadOnlyBuffer()));
+            assertThrows(
+                    java.nio.ReadOnlyBufferException.class,
+                    () -> p.push(
+                            ByteBuffer.allocate(1),
+                            null,
+                            0,
+                            ByteBuffer.allocate(30).asReadOnlyBuffer()));
             ByteBuffer same = ByteBuffer.allocate(40);
             assertThrows(IllegalArgumentException.class, () -> p.push(same, null, 0, same));
             assertThrows(IllegalArgumentException.class, () -> q.pull(same, null, same));
@@ -224,15 +229,22 @@ class SecretStreamTest {
                 try (SecretStreamPush p = new SecretStreamPush(key, header)) {
                     assertEquals(want.length, p.push(buf, base, len, ad, SecretStream.TAG_PUSH, buf, base + d));
                 }
-                assertArrayEquals(want, Arrays.copyOfRange(buf, base + d, base + d + want.length),
+                assertArrayEquals(
+                        want,
+                        Arrays.copyOfRange(buf, base + d, base + d + want.length),
                         len + " bytes, output at distance " + d);
                 ByteBuffer heap = ByteBuffer.wrap(buf.clone());
                 System.arraycopy(m, 0, heap.array(), base, len);
                 try (SecretStreamPush p = new SecretStreamPush(key, header)) {
-                    p.push(heap.duplicate().position(base).limit(base + len), ad, SecretStream.TAG_PUSH,
+                    p.push(
+                            heap.duplicate().position(base).limit(base + len),
+                            ad,
+                            SecretStream.TAG_PUSH,
                             heap.duplicate().position(base + d));
                 }
-                assertArrayEquals(want, Arrays.copyOfRange(heap.array(), base + d, base + d + want.length),
+                assertArrayEquals(
+                        want,
+                        Arrays.copyOfRange(heap.array(), base + d, base + d + want.length),
                         "heap buffers: " + len + " bytes, output at distance " + d);
             }
         }
@@ -242,7 +254,7 @@ class SecretStreamTest {
     void heapAndDirectBuffersInPlace() throws Exception {
         byte[] key = SecretStream.generateKey();
         try (SecretStreamPush p = new SecretStreamPush(key);
-             SecretStreamPull q = new SecretStreamPull(key, p.header())) {
+                SecretStreamPull q = new SecretStreamPull(key, p.header())) {
             for (boolean direct : new boolean[] {false, true}) {
                 byte[] m = TestSupport.random(R, 5000);
                 ByteBuffer buf = direct ? ByteBuffer.allocateDirect(6000) : ByteBuffer.allocate(6000);

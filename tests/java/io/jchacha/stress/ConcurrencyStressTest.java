@@ -64,7 +64,8 @@ class ConcurrencyStressTest {
                 }
             }
             churn.get(60, TimeUnit.SECONDS);
-            System.out.printf("stress: %d threads, %d ms: %d caller-nonce AEAD, %d random-nonce AEAD, %d ChaCha20 runs%n",
+            System.out.printf(
+                    "stress: %d threads, %d ms: %d caller-nonce AEAD, %d random-nonce AEAD, %d ChaCha20 runs%n",
                     THREADS, MILLIS, total[0], total[1], total[2]);
             if (!failures.isEmpty()) {
                 AssertionError e = new AssertionError(failures.size() + " failures, first: " + failures.peek());
@@ -102,9 +103,15 @@ class ConcurrencyStressTest {
             int kind = rnd.nextInt(3);
             try {
                 switch (kind) {
-                    case 0: callerNonce(s, rnd); break;
-                    case 1: randomNonce(s, rnd); break;
-                    default: stream(rnd); break;
+                    case 0:
+                        callerNonce(s, rnd);
+                        break;
+                    case 1:
+                        randomNonce(s, rnd);
+                        break;
+                    default:
+                        stream(rnd);
+                        break;
                 }
                 done[kind]++;
             } catch (Throwable t) {
@@ -152,8 +159,10 @@ class ConcurrencyStressTest {
         int n = x ? 24 : 12;
         byte[] pt = message(rnd);
         byte[] sealed = x ? s.randomXchacha.seal(pt, null) : s.randomChacha.seal(pt, null);
-        assertArrayEquals(Reference.seal(s.key, Arrays.copyOf(sealed, n), pt, null),
-                Arrays.copyOfRange(sealed, n, sealed.length), "random-nonce seal");
+        assertArrayEquals(
+                Reference.seal(s.key, Arrays.copyOf(sealed, n), pt, null),
+                Arrays.copyOfRange(sealed, n, sealed.length),
+                "random-nonce seal");
         assertArrayEquals(pt, x ? s.randomXchacha.open(sealed, null) : s.randomChacha.open(sealed, null));
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jchacha.ChildJvm;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,12 +38,23 @@ class NativeMemorySoakTest {
     @Test
     void steadyNativeMemoryOverMillionsOfMessages() throws Exception {
         List<String> cmd = ChildJvm.command(true);
-        cmd.addAll(List.of("-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-XX:NativeMemoryTracking=summary",
-                "-cp", System.getProperty("java.class.path"), SoakMain.class.getName(),
-                Long.toString(WARMUP), Integer.toString(ROUNDS), Long.toString(PER_ROUND)));
+        cmd.addAll(List.of(
+                "-Xms64m",
+                "-Xmx64m",
+                "-XX:+AlwaysPreTouch",
+                "-XX:NativeMemoryTracking=summary",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SoakMain.class.getName(),
+                Long.toString(WARMUP),
+                Integer.toString(ROUNDS),
+                Long.toString(PER_ROUND)));
         Path log = Files.createTempFile("jchacha-soak", ".log");
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!p.waitFor(300, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new AssertionError("soak child still running after 300 s");
@@ -66,7 +76,8 @@ class NativeMemorySoakTest {
             long[] before = rounds.get(ROUNDS - 1);
             long rssGrowth = Math.min(before[1], last[1]) - base[1];
             long nmtGrowth = Math.min(before[2], last[2]) - base[2];
-            System.out.printf("soak: %d messages; after warm-up (%d), RSS grew by %d KiB, NMT committed by %d KiB%n",
+            System.out.printf(
+                    "soak: %d messages; after warm-up (%d), RSS grew by %d KiB, NMT committed by %d KiB%n",
                     last[0], base[0], rssGrowth, nmtGrowth);
             assertTrue(rssGrowth < RSS_GROWTH_KB, "RSS grew by " + rssGrowth + " KiB after warm-up:\n" + out);
             assertTrue(nmtGrowth < NMT_GROWTH_KB, "NMT committed grew by " + nmtGrowth + " KiB after warm-up:\n" + out);

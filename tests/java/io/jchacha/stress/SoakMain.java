@@ -88,8 +88,12 @@ public final class SoakMain {
                 }
             }
             if (i % 16 == 0) { // a stream cipher made, used and destroyed
-                ChaCha20 c = ChaCha20.newInstance(ChaCha20.Variant.values()[(int) (i / 16 % 3)], key,
-                        Arrays.copyOf(nonce, ChaCha20.Variant.values()[(int) (i / 16 % 3)].nonceLength()), i, 20);
+                ChaCha20 c = ChaCha20.newInstance(
+                        ChaCha20.Variant.values()[(int) (i / 16 % 3)],
+                        key,
+                        Arrays.copyOf(nonce, ChaCha20.Variant.values()[(int) (i / 16 % 3)].nonceLength()),
+                        i,
+                        20);
                 c.update(pt, 0, len, opened, 0);
                 c.seek(0);
                 c.update(opened, 0, len, opened, 0);
@@ -129,9 +133,13 @@ public final class SoakMain {
 
     private static long nmtCommittedKb() throws Exception {
         String javaCmd = ProcessHandle.current().info().command().orElseThrow();
-        Process jcmd = new ProcessBuilder(Path.of(javaCmd).resolveSibling("jcmd").toString(),
-                Long.toString(ProcessHandle.current().pid()), "VM.native_memory", "summary")
-                .redirectErrorStream(true).start();
+        Process jcmd = new ProcessBuilder(
+                        Path.of(javaCmd).resolveSibling("jcmd").toString(),
+                        Long.toString(ProcessHandle.current().pid()),
+                        "VM.native_memory",
+                        "summary")
+                .redirectErrorStream(true)
+                .start();
         String summary = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         jcmd.waitFor();
         Matcher m = NMT_TOTAL.matcher(summary);

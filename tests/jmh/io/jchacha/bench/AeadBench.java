@@ -25,8 +25,18 @@ import org.openjdk.jmh.annotations.*;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class AeadBench {
-    @Param({Sizes.ALL_0, Sizes.ALL_1, Sizes.ALL_2, Sizes.ALL_3, Sizes.ALL_4, Sizes.ALL_5, Sizes.ALL_6, Sizes.ALL_7,
-            Sizes.ALL_8, Sizes.ALL_9})
+    @Param({
+        Sizes.ALL_0,
+        Sizes.ALL_1,
+        Sizes.ALL_2,
+        Sizes.ALL_3,
+        Sizes.ALL_4,
+        Sizes.ALL_5,
+        Sizes.ALL_6,
+        Sizes.ALL_7,
+        Sizes.ALL_8,
+        Sizes.ALL_9
+    })
     int size;
 
     static final byte[] NO_AAD = new byte[0];
@@ -37,6 +47,7 @@ public class AeadBench {
     final byte[] key = new byte[32];
     /** The nonces seal uses (their first byte stays 0, so never an {@link #openNonce}). */
     final MessageNonces nonces = new MessageNonces();
+
     final byte[] xnonce = new byte[24];
     final byte[][] xsealed = new byte[2][];
     final byte[][] xopenNonce = {new byte[24], new byte[24]};
@@ -77,7 +88,6 @@ public class AeadBench {
             }
         }
     }
-
 
     @Benchmark
     public byte[] jchachaSeal() throws Exception {

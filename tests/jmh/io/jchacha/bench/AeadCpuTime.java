@@ -34,14 +34,15 @@ public final class AeadCpuTime {
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
     private static final byte[] NO_AAD = new byte[0];
     private static final String[] OPS = {"seal", "open", "xseal", "xopen", "sunseal", "sunopen", "rseal", "rxseal"};
-    private static final List<String> SELECTED = Arrays.asList(System.getProperty("ops", String.join(",", OPS))
-            .split(","));
+    private static final List<String> SELECTED =
+            Arrays.asList(System.getProperty("ops", String.join(",", OPS)).split(","));
 
     private final int size;
     /** sealed and xsealed are under the all-zero nonces zero12 and zero24 (seal never repeats them). */
     private final byte[] in, out, sealed, xsealed;
     /** For SunJCE, which refuses (before JDK 21) to decrypt twice running under one key and nonce: one12, sealed1. */
     private final byte[] one12 = new byte[12], sealed1;
+
     private int turn;
     private final MessageNonces nonces = new MessageNonces();
     private final byte[] xnonce = new byte[24], zero12 = new byte[12], zero24 = new byte[24];
@@ -74,9 +75,12 @@ public final class AeadCpuTime {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         int[] sizes = args.length > 1
-                ? Arrays.stream(args, 1, args.length).mapToInt(Integer::parseInt).toArray()
+                ? Arrays.stream(args, 1, args.length)
+                        .mapToInt(Integer::parseInt)
+                        .toArray()
                 : new int[] {16, 64, 256, 1024};
-        System.out.printf("java %s, backend %s (%s); ns/op of thread CPU time: median [min max] of %d rounds%n",
+        System.out.printf(
+                "java %s, backend %s (%s); ns/op of thread CPU time: median [min max] of %d rounds%n",
                 System.getProperty("java.version"), Backends.active().id(), Backends.activeReason(), rounds);
         for (int size : sizes) {
             AeadCpuTime b = new AeadCpuTime(size);
@@ -96,8 +100,8 @@ public final class AeadCpuTime {
                     ns[r] = b.time(op, ops);
                 }
                 Arrays.sort(ns);
-                System.out.printf("%-7s %6d B %9.1f  [%.1f %.1f]%n", OPS[op], size, ns[rounds / 2], ns[0],
-                        ns[rounds - 1]);
+                System.out.printf(
+                        "%-7s %6d B %9.1f  [%.1f %.1f]%n", OPS[op], size, ns[rounds / 2], ns[0], ns[rounds - 1]);
             }
         }
     }
@@ -139,5 +143,4 @@ public final class AeadCpuTime {
         blackhole = sink;
         return (CPU.getCurrentThreadCpuTime() - t0) / (double) ops;
     }
-
 }

@@ -21,7 +21,9 @@ import org.openjdk.jmh.annotations.*;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Djchacha.backend=avx2", "--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Djchacha.backend=avx2", "--enable-native-access=ALL-UNNAMED"})
 public class BridgeBench {
     @Param({"jni", "ffm"})
     String bridge;

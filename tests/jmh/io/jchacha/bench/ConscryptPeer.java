@@ -88,15 +88,15 @@ final class ConscryptPeer {
         byte[] nonce = new byte[12];
         nonce[0] = 7;
         SecretKeySpec k = new SecretKeySpec(key, "ChaCha20");
-        if (!works(() -> Cipher.getInstance(STREAM, PROVIDER).init(Cipher.ENCRYPT_MODE, k,
-                new IvParameterSpec(new byte[8])))) {
+        if (!works(() ->
+                Cipher.getInstance(STREAM, PROVIDER).init(Cipher.ENCRYPT_MODE, k, new IvParameterSpec(new byte[8])))) {
             l.add("the original ChaCha20 (8-byte nonce, 64-bit counter)");
         }
         if (!works(() -> Cipher.getInstance("XChaCha20", PROVIDER))) {
             l.add("an XChaCha20 stream cipher");
         }
-        if (!works(() -> Cipher.getInstance("ChaCha12", PROVIDER)) && !works(() -> Cipher.getInstance("ChaCha8",
-                PROVIDER))) {
+        if (!works(() -> Cipher.getInstance("ChaCha12", PROVIDER))
+                && !works(() -> Cipher.getInstance("ChaCha8", PROVIDER))) {
             l.add("reduced-round ChaCha (8, 12 rounds)");
         }
         if (!works(() -> {

@@ -38,7 +38,10 @@ public class EngineBench {
         in = new byte[size];
         out = new byte[size];
         new java.util.Random(1).nextBytes(in);
-        state[0] = 0x61707865; state[1] = 0x3320646e; state[2] = 0x79622d32; state[3] = 0x6b206574;
+        state[0] = 0x61707865;
+        state[1] = 0x3320646e;
+        state[2] = 0x79622d32;
+        state[3] = 0x6b206574;
         for (int i = 4; i < 16; i++) state[i] = i * 0x01010101;
         byte[] key = new byte[32], nonce = new byte[12];
         sun = Cipher.getInstance("ChaCha20");

@@ -26,6 +26,7 @@ public final class OpenSslSpeed {
     static final String AVX2_MASK = ":~0x80010000";
     /** The message size of every figure. */
     static final int BYTES = 16384;
+
     static final List<String> CIPHERS = List.of("chacha20", "chacha20-poly1305");
     private static final Pattern FINAL = Pattern.compile("^\\+F:\\d+:[^:]+:([0-9.]+)");
 
@@ -37,11 +38,18 @@ public final class OpenSslSpeed {
         String openssl = "openssl";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--out": out = Path.of(args[++i]); break;
-                case "--seconds": seconds = Integer.parseInt(args[++i]); break;
-                case "--openssl": openssl = args[++i]; break;
-                default: throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--out FILE, --seconds N, --openssl PATH)");
+                case "--out":
+                    out = Path.of(args[++i]);
+                    break;
+                case "--seconds":
+                    seconds = Integer.parseInt(args[++i]);
+                    break;
+                case "--openssl":
+                    openssl = args[++i];
+                    break;
+                default:
+                    throw new IllegalArgumentException(
+                            "unknown option " + args[i] + " (--out FILE, --seconds N, --openssl PATH)");
             }
         }
         run(openssl, seconds, out);
@@ -79,15 +87,29 @@ public final class OpenSslSpeed {
 
     static void write(JsonObject root, Path out) throws Exception {
         Files.createDirectories(out.toAbsolutePath().getParent());
-        String json = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root);
+        String json = new GsonBuilder()
+                .setPrettyPrinting()
+                .disableHtmlEscaping()
+                .create()
+                .toJson(root);
         Files.writeString(out, json + "\n");
         System.out.println("wrote " + out);
     }
 
     /** MB/s of {@code openssl speed -evp cipher -bytes BYTES -mr} (machine-readable: "+F:n:name:bytes/s"). */
     static double speed(String openssl, String cipher, int seconds, String ia32cap) throws Exception {
-        String text = exec(openssl, ia32cap, List.of("speed", "-evp", cipher, "-bytes", Integer.toString(BYTES),
-                "-seconds", Integer.toString(seconds), "-mr"));
+        String text = exec(
+                openssl,
+                ia32cap,
+                List.of(
+                        "speed",
+                        "-evp",
+                        cipher,
+                        "-bytes",
+                        Integer.toString(BYTES),
+                        "-seconds",
+                        Integer.toString(seconds),
+                        "-mr"));
         return parse(text) / 1e6;
     }
 

@@ -44,32 +44,55 @@ public final class Paired {
         int rounds = 5, warmup = 2, warmupMs = 1000, measure = 10, ms = 250;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--jdk": java = args[++i]; break;
-                case "--backend": backend = args[++i]; break;
-                case "--parts": parts = List.of(args[++i].split(",")); break;
-                case "--sizes":
-                    sizes = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--jdk":
+                    java = args[++i];
                     break;
-                case "--rounds": rounds = Integer.parseInt(args[++i]); break;
-                case "--warmup": warmup = Integer.parseInt(args[++i]); break;
-                case "--warmup-time": warmupMs = Integer.parseInt(args[++i]); break;
-                case "--measure": measure = Integer.parseInt(args[++i]); break;
-                case "--time": ms = Integer.parseInt(args[++i]); break;
-                default: throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/jmh/README.md");
+                case "--backend":
+                    backend = args[++i];
+                    break;
+                case "--parts":
+                    parts = List.of(args[++i].split(","));
+                    break;
+                case "--sizes":
+                    sizes = Arrays.stream(args[++i].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray();
+                    break;
+                case "--rounds":
+                    rounds = Integer.parseInt(args[++i]);
+                    break;
+                case "--warmup":
+                    warmup = Integer.parseInt(args[++i]);
+                    break;
+                case "--warmup-time":
+                    warmupMs = Integer.parseInt(args[++i]);
+                    break;
+                case "--measure":
+                    measure = Integer.parseInt(args[++i]);
+                    break;
+                case "--time":
+                    ms = Integer.parseInt(args[++i]);
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/jmh/README.md");
             }
         }
         if (rounds < 1) {
             throw new IllegalArgumentException("--rounds must be at least 1");
         }
-        System.out.printf("# paired forks: jchacha %s against SunJCE on %s; %d rounds, each fork %d x %d ms warm-up, "
-                + "%d x %d ms measured%n", backend, java, rounds, warmup, warmupMs, measure, ms);
+        System.out.printf(
+                "# paired forks: jchacha %s against SunJCE on %s; %d rounds, each fork %d x %d ms warm-up, "
+                        + "%d x %d ms measured%n",
+                backend, java, rounds, warmup, warmupMs, measure, ms);
         System.out.println("# part size round jchacha-MB/s sunjce-MB/s ratio");
-        StringBuilder table = new StringBuilder(
-                "| part | size | jchacha MB/s | SunJCE MB/s | ratio, median | lowest | highest |\n"
+        StringBuilder table =
+                new StringBuilder("| part | size | jchacha MB/s | SunJCE MB/s | ratio, median | lowest | highest |\n"
                         + "|---|---:|---:|---:|---:|---:|---:|\n");
         for (String name : parts) {
-            Part part = PARTS.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(
-                    () -> new IllegalArgumentException("unknown part " + name + " (stream, seal, open)"));
+            Part part = PARTS.stream()
+                    .filter(p -> p.name().equals(name))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown part " + name + " (stream, seal, open)"));
             for (int size : sizes) {
                 List<Double> mine = new ArrayList<>(), theirs = new ArrayList<>(), ratio = new ArrayList<>();
                 for (int r = 0; r < rounds; r++) {
@@ -86,22 +109,30 @@ public final class Paired {
                     ratio.add(a / b);
                     System.out.printf("%s %d %d %.0f %.0f %.3f%n", name, size, r + 1, a, b, a / b);
                 }
-                table.append(String.format("| %s | %s | %.0f | %.0f | %.3f | %.3f | %.3f |%n", name, Sizes.label(size),
-                        SideBySide.median(mine), SideBySide.median(theirs), SideBySide.median(ratio),
-                        Collections.min(ratio), Collections.max(ratio)));
+                table.append(String.format(
+                        "| %s | %s | %.0f | %.0f | %.3f | %.3f | %.3f |%n",
+                        name,
+                        Sizes.label(size),
+                        SideBySide.median(mine),
+                        SideBySide.median(theirs),
+                        SideBySide.median(ratio),
+                        Collections.min(ratio),
+                        Collections.max(ratio)));
             }
         }
         System.out.print(table);
     }
 
     /** One fork of {@code benchmark} at {@code size}: its score in MB/s. */
-    private static double mbPerSecond(String java, String backend, String benchmark, int size, int warmup,
-                                      int warmupMs, int measure, int ms) throws Exception {
+    private static double mbPerSecond(
+            String java, String backend, String benchmark, int size, int warmup, int warmupMs, int measure, int ms)
+            throws Exception {
         Collection<RunResult> results = new Runner(Suite.base(java, backend, 1, warmup, measure, ms, warmupMs)
-                .include(Suite.PKG + benchmark)
-                .param("size", Integer.toString(size))
-                .verbosity(VerboseMode.SILENT)
-                .build()).run();
+                        .include(Suite.PKG + benchmark)
+                        .param("size", Integer.toString(size))
+                        .verbosity(VerboseMode.SILENT)
+                        .build())
+                .run();
         List<RunResult> one = new ArrayList<>(results);
         if (one.size() != 1) {
             throw new IllegalStateException(benchmark + " at " + size + " bytes gave " + one.size() + " results");

@@ -79,7 +79,6 @@ public class ProviderBench {
         stream.init(Cipher.ENCRYPT_MODE, secretKey, new ChaCha20ParameterSpec(streamNonce, 0));
     }
 
-
     @Benchmark
     public byte[] directSeal() throws Exception {
         direct.seal(nonces.next(), in, 0, size, NO_AAD, out, 0);

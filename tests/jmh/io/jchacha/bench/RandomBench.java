@@ -30,9 +30,18 @@ public class RandomBench {
     @State(Scope.Thread)
     public static class Gen {
         /** Generator names as they appear in the report. */
-        @Param({"ChaChaRandom-8", "ChaChaRandom-12", "ChaChaRandom-20", "jchacha-SecureRandom",
-            "SecureRandom-default", "SecureRandom-DRBG", "SecureRandom-NativePRNG", "SplittableRandom",
-            "L64X128MixRandom", "ThreadLocalRandom"})
+        @Param({
+            "ChaChaRandom-8",
+            "ChaChaRandom-12",
+            "ChaChaRandom-20",
+            "jchacha-SecureRandom",
+            "SecureRandom-default",
+            "SecureRandom-DRBG",
+            "SecureRandom-NativePRNG",
+            "SplittableRandom",
+            "L64X128MixRandom",
+            "ThreadLocalRandom"
+        })
         public String gen;
 
         RandomGenerator r;
@@ -60,17 +69,28 @@ public class RandomBench {
 
     static RandomGenerator create(String gen) throws Exception {
         switch (gen) {
-            case "ChaChaRandom-8": return ChaChaRandom.chacha8();
-            case "ChaChaRandom-12": return ChaChaRandom.chacha12();
-            case "ChaChaRandom-20": return ChaChaRandom.chacha20();
-            case "jchacha-SecureRandom": return SecureRandom.getInstance("ChaCha20", new JChachaProvider());
-            case "SecureRandom-default": return new SecureRandom();
-            case "SecureRandom-DRBG": return SecureRandom.getInstance("DRBG");
-            case "SecureRandom-NativePRNG": return SecureRandom.getInstance("NativePRNG");
-            case "SplittableRandom": return new SplittableRandom();
-            case "L64X128MixRandom": return RandomGenerator.of("L64X128MixRandom");
-            case "ThreadLocalRandom": return ThreadLocalRandom.current();
-            default: throw new IllegalArgumentException(gen);
+            case "ChaChaRandom-8":
+                return ChaChaRandom.chacha8();
+            case "ChaChaRandom-12":
+                return ChaChaRandom.chacha12();
+            case "ChaChaRandom-20":
+                return ChaChaRandom.chacha20();
+            case "jchacha-SecureRandom":
+                return SecureRandom.getInstance("ChaCha20", new JChachaProvider());
+            case "SecureRandom-default":
+                return new SecureRandom();
+            case "SecureRandom-DRBG":
+                return SecureRandom.getInstance("DRBG");
+            case "SecureRandom-NativePRNG":
+                return SecureRandom.getInstance("NativePRNG");
+            case "SplittableRandom":
+                return new SplittableRandom();
+            case "L64X128MixRandom":
+                return RandomGenerator.of("L64X128MixRandom");
+            case "ThreadLocalRandom":
+                return ThreadLocalRandom.current();
+            default:
+                throw new IllegalArgumentException(gen);
         }
     }
 

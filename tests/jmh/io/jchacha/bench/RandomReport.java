@@ -30,9 +30,17 @@ import org.jfree.data.category.DefaultCategoryDataset;
 public final class RandomReport {
     private RandomReport() {}
 
-    private static final List<String> ORDER = List.of("ChaChaRandom-8", "ChaChaRandom-12", "ChaChaRandom-20",
-            "jchacha-SecureRandom", "SecureRandom-default", "SecureRandom-DRBG", "SecureRandom-NativePRNG",
-            "SplittableRandom", "L64X128MixRandom", "ThreadLocalRandom");
+    private static final List<String> ORDER = List.of(
+            "ChaChaRandom-8",
+            "ChaChaRandom-12",
+            "ChaChaRandom-20",
+            "jchacha-SecureRandom",
+            "SecureRandom-default",
+            "SecureRandom-DRBG",
+            "SecureRandom-NativePRNG",
+            "SplittableRandom",
+            "L64X128MixRandom",
+            "ThreadLocalRandom");
     private static final int[] SIZES = {32, 65536, 1048576};
 
     /** Score and error in the result's unit (ops/s). */
@@ -56,11 +64,15 @@ public final class RandomReport {
             }
             jdk = Suite.major(o.get("jdkVersion").getAsString());
             vm = o.get("vmName").getAsString() + " " + o.get("vmVersion").getAsString();
-            settings = o.get("forks").getAsInt() + " fork, " + o.get("warmupIterations").getAsInt() + " x "
-                    + o.get("warmupTime").getAsString() + " warm-up, " + o.get("measurementIterations").getAsInt()
+            settings = o.get("forks").getAsInt() + " fork, "
+                    + o.get("warmupIterations").getAsInt() + " x "
+                    + o.get("warmupTime").getAsString() + " warm-up, "
+                    + o.get("measurementIterations").getAsInt()
                     + " x " + o.get("measurementTime").getAsString() + " measured";
-            command = "java -jar target/jchacha-benchmarks.jar RandomBench -f " + o.get("forks").getAsInt() + " -wi "
-                    + o.get("warmupIterations").getAsInt() + " -w " + o.get("warmupTime").getAsString().replace(" ", "")
+            command = "java -jar target/jchacha-benchmarks.jar RandomBench -f "
+                    + o.get("forks").getAsInt() + " -wi "
+                    + o.get("warmupIterations").getAsInt() + " -w "
+                    + o.get("warmupTime").getAsString().replace(" ", "")
                     + " -i " + o.get("measurementIterations").getAsInt() + " -r "
                     + o.get("measurementTime").getAsString().replace(" ", "") + " -rf json";
             JsonObject p = o.getAsJsonObject("params");
@@ -70,7 +82,8 @@ public final class RandomReport {
             if (bench.endsWith(".nextLong")) {
                 longs.put(gen, v);
             } else {
-                bytes.computeIfAbsent(gen, k -> new TreeMap<>()).put(Integer.parseInt(p.get("size").getAsString()), v);
+                bytes.computeIfAbsent(gen, k -> new TreeMap<>())
+                        .put(Integer.parseInt(p.get("size").getAsString()), v);
             }
         }
         StringBuilder sb = new StringBuilder();
@@ -81,25 +94,54 @@ public final class RandomReport {
             sb.append("- ").append(note).append("\n");
         }
         sb.append("\n## Targets\n\n| Target | Measured | Needed | Result |\n|---|---|---|---|\n");
-        target(sb, "ChaChaRandom-8 `nextLong()` time vs L64X128MixRandom", ns(longs.get("ChaChaRandom-8")),
-                ns(longs.get("L64X128MixRandom")), "ns", 1.5, false);
+        target(
+                sb,
+                "ChaChaRandom-8 `nextLong()` time vs L64X128MixRandom",
+                ns(longs.get("ChaChaRandom-8")),
+                ns(longs.get("L64X128MixRandom")),
+                "ns",
+                1.5,
+                false);
         for (int size : new int[] {65536, 1048576}) {
-            target(sb, "ChaChaRandom-8 vs ChaChaRandom-20 `nextBytes(" + label(size) + ")`",
-                    mbps(bytes, "ChaChaRandom-8", size), mbps(bytes, "ChaChaRandom-20", size), "MB/s", 2.0, true);
+            target(
+                    sb,
+                    "ChaChaRandom-8 vs ChaChaRandom-20 `nextBytes(" + label(size) + ")`",
+                    mbps(bytes, "ChaChaRandom-8", size),
+                    mbps(bytes, "ChaChaRandom-20", size),
+                    "MB/s",
+                    2.0,
+                    true);
         }
         for (String ref : new String[] {"SecureRandom-default", "SecureRandom-DRBG"}) {
-            target(sb, "SecureRandom ChaCha20 vs " + ref + " `nextBytes(32)`", mbps(bytes, "jchacha-SecureRandom", 32),
-                    mbps(bytes, ref, 32), "MB/s", 10.0, true);
-            target(sb, "SecureRandom ChaCha20 vs " + ref + " `nextBytes(1 MiB)`",
-                    mbps(bytes, "jchacha-SecureRandom", 1048576), mbps(bytes, ref, 1048576), "MB/s", 20.0, true);
+            target(
+                    sb,
+                    "SecureRandom ChaCha20 vs " + ref + " `nextBytes(32)`",
+                    mbps(bytes, "jchacha-SecureRandom", 32),
+                    mbps(bytes, ref, 32),
+                    "MB/s",
+                    10.0,
+                    true);
+            target(
+                    sb,
+                    "SecureRandom ChaCha20 vs " + ref + " `nextBytes(1 MiB)`",
+                    mbps(bytes, "jchacha-SecureRandom", 1048576),
+                    mbps(bytes, ref, 1048576),
+                    "MB/s",
+                    20.0,
+                    true);
         }
         sb.append("\n## `nextLong()`\n\n| generator | ns/op | vs L64X128MixRandom |\n|---|---:|---:|\n");
         double l64 = ns(longs.get("L64X128MixRandom"));
         for (String g : ORDER) {
             Val v = longs.get(g);
             if (v != null) {
-                sb.append("| ").append(g).append(" | ").append(fmt(ns(v))).append(" | ")
-                        .append(String.format("%.2fx", ns(v) / l64)).append(" |\n");
+                sb.append("| ")
+                        .append(g)
+                        .append(" | ")
+                        .append(fmt(ns(v)))
+                        .append(" | ")
+                        .append(String.format("%.2fx", ns(v) / l64))
+                        .append(" |\n");
             }
         }
         sb.append("\n## `nextBytes`, MB/s (10^6 bytes/s)\n\n| generator |");
@@ -120,15 +162,30 @@ public final class RandomReport {
             for (int s : SIZES) {
                 double m = mbps(bytes, g, s);
                 Val v = bytes.get(g).get(s);
-                sb.append(" ").append(fmt(m)).append(" ± ").append(fmt(v.error() * s / 1e6)).append(" |");
+                sb.append(" ")
+                        .append(fmt(m))
+                        .append(" ± ")
+                        .append(fmt(v.error() * s / 1e6))
+                        .append(" |");
                 ds.addValue(m, label(s), g);
             }
             sb.append("\n");
         }
         String png = "random-jdk" + jdk + ".png";
-        sb.append("\n![nextBytes MB/s per generator, JDK ").append(jdk).append("](").append(png).append(")\n");
-        JFreeChart chart = ChartFactory.createBarChart("nextBytes throughput, JDK " + jdk, "generator",
-                "MB/s (log scale)", ds, PlotOrientation.HORIZONTAL, true, false, false);
+        sb.append("\n![nextBytes MB/s per generator, JDK ")
+                .append(jdk)
+                .append("](")
+                .append(png)
+                .append(")\n");
+        JFreeChart chart = ChartFactory.createBarChart(
+                "nextBytes throughput, JDK " + jdk,
+                "generator",
+                "MB/s (log scale)",
+                ds,
+                PlotOrientation.HORIZONTAL,
+                true,
+                false,
+                false);
         CategoryPlot plot = chart.getCategoryPlot();
         LogAxis y = new LogAxis("MB/s (10^6 bytes/s, log scale)");
         y.setBase(10);
@@ -142,14 +199,26 @@ public final class RandomReport {
         Files.writeString(dir.resolve("random.md"), sb.toString());
     }
 
-    private static void target(StringBuilder sb, String what, double a, double b, String unit, double bar,
-                               boolean higherIsBetter) {
+    private static void target(
+            StringBuilder sb, String what, double a, double b, String unit, double bar, boolean higherIsBetter) {
         double ratio = a / b;
         boolean met = higherIsBetter ? ratio >= bar : ratio <= bar;
-        sb.append("| ").append(what).append(" | ").append(fmt(a)).append(" vs ").append(fmt(b)).append(" ")
-                .append(unit).append(" = ").append(String.format("%.2fx", ratio)).append(" | ")
-                .append(higherIsBetter ? "≥ " : "≤ ").append(String.format("%.1fx", bar)).append(" | ")
-                .append(met ? "**met**" : "**not met**").append(" |\n");
+        sb.append("| ")
+                .append(what)
+                .append(" | ")
+                .append(fmt(a))
+                .append(" vs ")
+                .append(fmt(b))
+                .append(" ")
+                .append(unit)
+                .append(" = ")
+                .append(String.format("%.2fx", ratio))
+                .append(" | ")
+                .append(higherIsBetter ? "≥ " : "≤ ")
+                .append(String.format("%.1fx", bar))
+                .append(" | ")
+                .append(met ? "**met**" : "**not met**")
+                .append(" |\n");
     }
 
     private static double ns(Val v) {

@@ -63,8 +63,18 @@ public final class Report {
         GROUPS.put("open", "ChaCha20-Poly1305 open (tag check + decrypt, no AAD)");
     }
 
-    static final List<String> IMPL_ORDER = List.of("auto", "avx512", "avx2", "neon", "portable", "jdk",
-            Suite.NO_NATIVE, "java", "SunJCE", "BouncyCastle", "Conscrypt");
+    static final List<String> IMPL_ORDER = List.of(
+            "auto",
+            "avx512",
+            "avx2",
+            "neon",
+            "portable",
+            "jdk",
+            Suite.NO_NATIVE,
+            "java",
+            "SunJCE",
+            "BouncyCastle",
+            "Conscrypt");
     static final String SUN = "SunJCE";
     static final String BC = "BouncyCastle";
     static final String CON = "Conscrypt";
@@ -72,6 +82,7 @@ public final class Report {
     static final List<String> CONSCRYPT_GROUPS = List.of("stream", "seal", "open");
     /** The issues' bar for a trustworthy cell: JMH's error under this fraction of the score. */
     static final double MAX_ERROR = 0.10;
+
     static final String NOISY = "⚠";
 
     /** MB/s and its error (JMH's 99.9% half-width; NaN when JMH gives none). */
@@ -95,6 +106,7 @@ public final class Report {
         final String jdk;
         /** Each cell's JVM ("group threads impl size" -> name and version); a package update between runs adds one. */
         final Map<String, String> vms = new LinkedHashMap<>();
+
         String active;
         String cpu;
         /** Each cell's JMH settings ("group threads impl size" -> "2 fork(s), ..."): re-runs may differ. */
@@ -108,6 +120,7 @@ public final class Report {
         JsonObject openssl;
         /** Per cipher of {@link OpenSslSpeed#CIPHERS}: the suite file whose figures serve it. */
         final Map<String, OpensslSource> opensslSources = new LinkedHashMap<>();
+
         final Map<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> data = new LinkedHashMap<>();
 
         Run(String jdk) {
@@ -115,8 +128,9 @@ public final class Report {
         }
 
         NavigableMap<Long, Val> series(String group, int threads, String impl) {
-            return data.getOrDefault(group, Map.of()).getOrDefault(threads, Map.of()).getOrDefault(impl,
-                    new TreeMap<>());
+            return data.getOrDefault(group, Map.of())
+                    .getOrDefault(threads, Map.of())
+                    .getOrDefault(impl, new TreeMap<>());
         }
 
         Val get(String group, int threads, String impl, long size) {
@@ -149,8 +163,11 @@ public final class Report {
             JsonObject mbps = new JsonObject();
             List<String> where = new ArrayList<>();
             // figures from different OpenSSL versions (a package update between runs) say which is which
-            boolean versions = opensslSources.values().stream().map(src -> src.figures().get("version")).distinct()
-                    .count() > 1;
+            boolean versions = opensslSources.values().stream()
+                            .map(src -> src.figures().get("version"))
+                            .distinct()
+                            .count()
+                    > 1;
             opensslSources.forEach((cipher, src) -> {
                 for (String k : List.of("version", "bytes", "seconds", "avx2Mask")) {
                     merged.add(k, src.figures().get(k));
@@ -161,7 +178,8 @@ public final class Report {
                     }
                 }
                 where.add(cipher + (src.beside() ? " right after its 16 KiB cells" : " after the JMH runs") + " ("
-                        + src.file() + (versions ? ", " + src.figures().get("version").getAsString() : "") + ")");
+                        + src.file()
+                        + (versions ? ", " + src.figures().get("version").getAsString() : "") + ")");
             });
             merged.add("mbps", mbps);
             merged.addProperty("beside", String.join(", ", where));
@@ -217,11 +235,21 @@ public final class Report {
         List<Path> inputs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--md": md = Path.of(args[++i]); break;
-                case "--charts": charts = Path.of(args[++i]); break;
-                case "--openssl": openssl = Path.of(args[++i]); break;
-                case "--min-openssl": minOpenssl = Double.parseDouble(args[++i]); break;
-                case "--note": note = args[++i]; break;
+                case "--md":
+                    md = Path.of(args[++i]);
+                    break;
+                case "--charts":
+                    charts = Path.of(args[++i]);
+                    break;
+                case "--openssl":
+                    openssl = Path.of(args[++i]);
+                    break;
+                case "--min-openssl":
+                    minOpenssl = Double.parseDouble(args[++i]);
+                    break;
+                case "--note":
+                    note = args[++i];
+                    break;
                 default:
                     if (args[i].startsWith("--")) {
                         throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/jmh/README.md");
@@ -230,8 +258,8 @@ public final class Report {
             }
         }
         if (inputs.isEmpty()) {
-            throw new IllegalArgumentException("usage: report [--md FILE] [--charts DIR] [--openssl FILE] "
-                    + "[--min-openssl R] results.json...");
+            throw new IllegalArgumentException(
+                    "usage: report [--md FILE] [--charts DIR] [--openssl FILE] " + "[--min-openssl R] results.json...");
         }
         Path mdDir = md.toAbsolutePath().getParent();
         if (charts == null) {
@@ -244,7 +272,9 @@ public final class Report {
         for (Path in : inputs) {
             load(in, runs);
         }
-        JsonObject ossl = openssl != null ? JsonParser.parseString(Files.readString(openssl)).getAsJsonObject() : null;
+        JsonObject ossl = openssl != null
+                ? JsonParser.parseString(Files.readString(openssl)).getAsJsonObject()
+                : null;
 
         StringBuilder sb = new StringBuilder();
         sb.append("# jchacha benchmark results\n\n");
@@ -261,7 +291,9 @@ public final class Report {
         }
         sb.append(String.join(", ", names)).append(" (how to reproduce: `tests/jmh/README.md`). ");
         sb.append("MB/s = 10^6 bytes/s of message, higher is better; ± is JMH's 99.9% error where it has one, and ")
-                .append(NOISY).append(" marks a cell whose error exceeds ").append(Math.round(MAX_ERROR * 100))
+                .append(NOISY)
+                .append(" marks a cell whose error exceeds ")
+                .append(Math.round(MAX_ERROR * 100))
                 .append(" % of its score (or that has no error estimate). ");
         sb.append("Ratios are computed within one JDK's run.\n\n");
         for (Run r : runs.values()) {
@@ -297,15 +329,23 @@ public final class Report {
                 table(sb, r, g.getKey(), g.getValue());
             }
             threads(sb, r);
-            for (String[] c : new String[][] {{"stream", "chacha20", "chacha20"},
-                    {"seal", "chacha20-poly1305-seal", "chacha20-poly1305"}}) {
+            for (String[] c : new String[][] {
+                {"stream", "chacha20", "chacha20"}, {"seal", "chacha20-poly1305-seal", "chacha20-poly1305"}
+            }) {
                 if (r.impls(c[0], 1).isEmpty()) {
                     continue;
                 }
                 String file = c[1] + "-jdk" + r.jdk + ".png";
                 chart(r, c[0], ossl, c[2], charts.resolve(file).toFile());
-                String rel = mdDir.relativize(charts.toAbsolutePath().resolve(file)).toString().replace('\\', '/');
-                sb.append("![").append(GROUPS.get(c[0])).append(", JDK ").append(r.jdk).append("](").append(rel)
+                String rel = mdDir.relativize(charts.toAbsolutePath().resolve(file))
+                        .toString()
+                        .replace('\\', '/');
+                sb.append("![")
+                        .append(GROUPS.get(c[0]))
+                        .append(", JDK ")
+                        .append(r.jdk)
+                        .append("](")
+                        .append(rel)
                         .append(")\n\n");
             }
         }
@@ -331,7 +371,9 @@ public final class Report {
             cls = cls.substring(cls.lastIndexOf('.') + 1);
             String method = bench.substring(bench.lastIndexOf('.') + 1);
             String group = group(cls, method);
-            if (group == null || !o.has("params") || !o.getAsJsonObject("params").has("size")) {
+            if (group == null
+                    || !o.has("params")
+                    || !o.getAsJsonObject("params").has("size")) {
                 continue;
             }
             String impl;
@@ -353,13 +395,17 @@ public final class Report {
             }
             long size = Long.parseLong(o.getAsJsonObject("params").get("size").getAsString());
             int threads = o.get("threads").getAsInt();
-            run.vms.put(group + " " + threads + " " + impl + " " + size,
+            run.vms.put(
+                    group + " " + threads + " " + impl + " " + size,
                     o.get("vmName").getAsString() + " " + o.get("vmVersion").getAsString());
             if (o.has("forks") && o.has("measurementIterations")) {
-                run.settings.put(group + " " + threads + " " + impl + " " + size, o.get("forks").getAsInt()
-                        + " fork(s), " + o.get("warmupIterations").getAsInt() + " x "
-                        + o.get("warmupTime").getAsString() + " warm-up, " + o.get("measurementIterations").getAsInt()
-                        + " x " + o.get("measurementTime").getAsString() + " measured");
+                run.settings.put(
+                        group + " " + threads + " " + impl + " " + size,
+                        o.get("forks").getAsInt()
+                                + " fork(s), " + o.get("warmupIterations").getAsInt() + " x "
+                                + o.get("warmupTime").getAsString() + " warm-up, "
+                                + o.get("measurementIterations").getAsInt()
+                                + " x " + o.get("measurementTime").getAsString() + " measured");
             }
             if (o.has("jchachaCpu")) {
                 String cpu = o.get("jchachaCpu").getAsString();
@@ -372,7 +418,8 @@ public final class Report {
                 run.cpu = cpu;
             }
             if (o.has("jchachaOpenssl")) {
-                run.takeOpenssl(o.getAsJsonObject("jchachaOpenssl"), file.getFileName().toString());
+                run.takeOpenssl(
+                        o.getAsJsonObject("jchachaOpenssl"), file.getFileName().toString());
             }
             // a file where Conscrypt loaded wins over one where it did not (its cells come from that file)
             if (o.has("jchachaConscrypt") && (run.conscrypt == null || !run.conscrypt.has("version"))) {
@@ -384,7 +431,8 @@ public final class Report {
             }
             double score = number(pm.get("score"));
             double err = number(pm.get("scoreError"));
-            run.data.computeIfAbsent(group, k -> new TreeMap<>())
+            run.data
+                    .computeIfAbsent(group, k -> new TreeMap<>())
                     .computeIfAbsent(threads, k -> new TreeMap<>(Comparator.comparingInt(Report::rank)))
                     .computeIfAbsent(impl, k -> new TreeMap<>())
                     .put(size, new Val(score * size / 1e6, err * size / 1e6));
@@ -393,10 +441,14 @@ public final class Report {
 
     static String group(String cls, String method) {
         switch (cls) {
-            case "StreamBench": return method.endsWith("Direct") ? "direct" : "stream";
-            case "SingleBench": return "single";
-            case "AeadBench": return method.endsWith("Seal") ? "seal" : method.endsWith("Open") ? "open" : null;
-            default: return null;
+            case "StreamBench":
+                return method.endsWith("Direct") ? "direct" : "stream";
+            case "SingleBench":
+                return "single";
+            case "AeadBench":
+                return method.endsWith("Seal") ? "seal" : method.endsWith("Open") ? "open" : null;
+            default:
+                return null;
         }
     }
 
@@ -429,7 +481,8 @@ public final class Report {
     static String display(Run r, String impl) {
         if (impl.equals(CON)) {
             return r.conscrypt != null && r.conscrypt.has("version")
-                    ? CON + " " + r.conscrypt.get("version").getAsString() : CON;
+                    ? CON + " " + r.conscrypt.get("version").getAsString()
+                    : CON;
         }
         if (impl.equals(SUN) || impl.equals(BC)) {
             return impl;
@@ -489,7 +542,9 @@ public final class Report {
             for (long s : sizes) {
                 Val a = impls.get(q[0]).get(s);
                 Val b = impls.get(q[1]).get(s);
-                sb.append(' ').append(a == null || b == null ? "-" : ratio(a.mbps() / b.mbps())).append(" |");
+                sb.append(' ')
+                        .append(a == null || b == null ? "-" : ratio(a.mbps() / b.mbps()))
+                        .append(" |");
             }
             sb.append('\n');
         }
@@ -502,8 +557,8 @@ public final class Report {
     /** Why a run has no Conscrypt figures: it did not load on that JDK, or its benchmark failed in the fork. */
     static String conscryptProblem(Run r) {
         return r.conscrypt.has("problem")
-                ? "its native library did not load on JDK " + r.jdk + " (" + r.conscrypt.get("problem").getAsString()
-                        + ")"
+                ? "its native library did not load on JDK " + r.jdk + " ("
+                        + r.conscrypt.get("problem").getAsString() + ")"
                 : "no result (its benchmark failed in the JMH fork; the suite's output has the error)";
     }
 
@@ -515,7 +570,10 @@ public final class Report {
         sb.append("Conscrypt (`org.conscrypt:conscrypt-openjdk-uber`: Google's JCA provider over BoringSSL, through ")
                 .append("JNI; a peer in the benchmarks only, never a jchacha dependency) is measured in the ChaCha20 ")
                 .append("streaming (byte[]) and ChaCha20-Poly1305 seal and open tables, through its Cipher ")
-                .append("`").append(ConscryptPeer.STREAM).append("` and `").append(ConscryptPeer.AEAD)
+                .append("`")
+                .append(ConscryptPeer.STREAM)
+                .append("` and `")
+                .append(ConscryptPeer.AEAD)
                 .append("` used by instance (not installed as a provider); not in the direct-buffer, ")
                 .append("single-message and 2-thread tables.\n\n");
         // one line per distinct finding, naming the JDKs it holds on
@@ -524,13 +582,17 @@ public final class Report {
             if (r.conscrypt == null) {
                 continue;
             }
-            String what = !r.conscrypt.has("version") ? "n/a: " + conscryptProblem(r)
+            String what = !r.conscrypt.has("version")
+                    ? "n/a: " + conscryptProblem(r)
                     : "Conscrypt " + r.conscrypt.get("version").getAsString() + " offers Cipher "
                             + list(r.conscrypt, "offers", "none with ChaCha in its name")
                             + "; compared with jchacha it lacks " + list(r.conscrypt, "lacks", "nothing");
             jdks.computeIfAbsent(what, k -> new ArrayList<>()).add(r.jdk);
         }
-        jdks.forEach((what, j) -> sb.append("- JDK ").append(String.join(", ", j)).append(": ").append(what)
+        jdks.forEach((what, j) -> sb.append("- JDK ")
+                .append(String.join(", ", j))
+                .append(": ")
+                .append(what)
                 .append('\n'));
         sb.append('\n');
     }
@@ -550,26 +612,30 @@ public final class Report {
             int cells = 0;
             List<String> noisy = new ArrayList<>();
             for (Map.Entry<String, Map<Integer, Map<String, NavigableMap<Long, Val>>>> g : r.data.entrySet()) {
-                for (Map.Entry<Integer, Map<String, NavigableMap<Long, Val>>> t : g.getValue().entrySet()) {
-                    for (Map.Entry<String, NavigableMap<Long, Val>> i : t.getValue().entrySet()) {
+                for (Map.Entry<Integer, Map<String, NavigableMap<Long, Val>>> t :
+                        g.getValue().entrySet()) {
+                    for (Map.Entry<String, NavigableMap<Long, Val>> i :
+                            t.getValue().entrySet()) {
                         for (Map.Entry<Long, Val> c : i.getValue().entrySet()) {
                             cells++;
                             Val v = c.getValue();
                             if (v.noisy()) {
                                 noisy.add(g.getKey() + (t.getKey() > 1 ? " (" + t.getKey() + " threads)" : "") + " "
                                         + display(r, i.getKey()) + " " + Sizes.label(c.getKey()) + " "
-                                        + (Double.isNaN(v.err()) ? "(no error estimate)"
+                                        + (Double.isNaN(v.err())
+                                                ? "(no error estimate)"
                                                 : String.format(Locale.ROOT, "± %.0f %%", 100 * v.err() / v.mbps())));
                             }
                         }
                     }
                 }
             }
-            String line = "JDK " + r.jdk + ": " + (noisy.isEmpty()
-                    ? "every cell's error is under " + Math.round(MAX_ERROR * 100) + " % of its score (" + cells
-                            + " cells)"
-                    : noisy.size() + " of " + cells + " cells have an error above " + Math.round(MAX_ERROR * 100)
-                            + " % of the score (" + NOISY + ")");
+            String line = "JDK " + r.jdk + ": "
+                    + (noisy.isEmpty()
+                            ? "every cell's error is under " + Math.round(MAX_ERROR * 100) + " % of its score (" + cells
+                                    + " cells)"
+                            : noisy.size() + " of " + cells + " cells have an error above "
+                                    + Math.round(MAX_ERROR * 100) + " % of the score (" + NOISY + ")");
             System.out.println(line);
             sb.append("- ").append(line);
             int shown = Math.min(noisy.size(), 20);
@@ -594,9 +660,17 @@ public final class Report {
         for (Map.Entry<String, NavigableMap<Long, Val>> e : two.entrySet()) {
             for (Map.Entry<Long, Val> s : e.getValue().entrySet()) {
                 Val one = r.get("stream", 1, e.getKey(), s.getKey());
-                sb.append("| ").append(display(r, e.getKey())).append(" | ").append(Sizes.label(s.getKey()))
-                        .append(" | ").append(one == null ? "-" : mbps(one)).append(" | ").append(mbps(s.getValue()))
-                        .append(" | ").append(one == null ? "-" : ratio(s.getValue().mbps() / one.mbps())).append(" |\n");
+                sb.append("| ")
+                        .append(display(r, e.getKey()))
+                        .append(" | ")
+                        .append(Sizes.label(s.getKey()))
+                        .append(" | ")
+                        .append(one == null ? "-" : mbps(one))
+                        .append(" | ")
+                        .append(mbps(s.getValue()))
+                        .append(" | ")
+                        .append(one == null ? "-" : ratio(s.getValue().mbps() / one.mbps()))
+                        .append(" |\n");
             }
         }
         sb.append('\n');
@@ -636,10 +710,16 @@ public final class Report {
 
     /** Where OpenSSL's figures came from; {@code prefix} names the run that measured them, if one did. */
     static void opensslLine(StringBuilder sb, JsonObject o, String prefix) {
-        sb.append("- ").append(prefix).append(o.get("version").getAsString())
-                .append(", `openssl speed -evp ... -bytes ").append(o.get("bytes").getAsInt()).append(" -seconds ")
-                .append(o.get("seconds").getAsInt()).append("`; AVX2 path with `")
-                .append(o.get("avx2Mask").getAsString()).append('`');
+        sb.append("- ")
+                .append(prefix)
+                .append(o.get("version").getAsString())
+                .append(", `openssl speed -evp ... -bytes ")
+                .append(o.get("bytes").getAsInt())
+                .append(" -seconds ")
+                .append(o.get("seconds").getAsInt())
+                .append("`; AVX2 path with `")
+                .append(o.get("avx2Mask").getAsString())
+                .append('`');
         if (o.has("beside")) {
             sb.append("; measured ").append(o.get("beside").getAsString());
         }
@@ -659,43 +739,141 @@ public final class Report {
         double vsOpensslAvx2 = Double.isNaN(minOpenssl) ? 1.0 : minOpenssl;
         double aeadVsOpenssl = Double.isNaN(minOpenssl) ? 1.3 : minOpenssl;
         for (Run r : runs.values()) {
-            opensslRow(sb, r, "stream", "auto", ossl, "chacha20",
-                    "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`", bar(vsOpenssl), vsOpenssl);
-            opensslRow(sb, r, "stream", "avx2", ossl, "chacha20-avx2",
-                    "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path", bar(vsOpensslAvx2), vsOpensslAvx2);
+            opensslRow(
+                    sb,
+                    r,
+                    "stream",
+                    "auto",
+                    ossl,
+                    "chacha20",
+                    "`auto` streaming 16 KiB vs `openssl speed -evp chacha20`",
+                    bar(vsOpenssl),
+                    vsOpenssl);
+            opensslRow(
+                    sb,
+                    r,
+                    "stream",
+                    "avx2",
+                    ossl,
+                    "chacha20-avx2",
+                    "forced `avx2` streaming 16 KiB vs OpenSSL's AVX2 path",
+                    bar(vsOpensslAvx2),
+                    vsOpensslAvx2);
         }
         Run r25 = runs.get("25");
-        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s <= 4096, 1.3,
-                "`auto` vs JDK 25 SunJCE, streaming, 16 B - 4 KiB", true);
-        sweep(sb, r25, "25", "stream", "auto", SUN, s -> s >= 16384, 1.8,
-                "`auto` vs JDK 25 SunJCE, streaming, from 16 KiB", false);
+        sweep(
+                sb,
+                r25,
+                "25",
+                "stream",
+                "auto",
+                SUN,
+                s -> s <= 4096,
+                1.3,
+                "`auto` vs JDK 25 SunJCE, streaming, 16 B - 4 KiB",
+                true);
+        sweep(
+                sb,
+                r25,
+                "25",
+                "stream",
+                "auto",
+                SUN,
+                s -> s >= 16384,
+                1.8,
+                "`auto` vs JDK 25 SunJCE, streaming, from 16 KiB",
+                false);
         for (Run r : runs.values()) {
             for (String g : new String[] {"stream", "seal", "open"}) {
-                sweep(sb, r, r.jdk, g, "auto", "java", s -> true, 1.0,
-                        "`auto` never slower than forced `java` (" + g + ", every size)", false);
+                sweep(
+                        sb,
+                        r,
+                        r.jdk,
+                        g,
+                        "auto",
+                        "java",
+                        s -> true,
+                        1.0,
+                        "`auto` never slower than forced `java` (" + g + ", every size)",
+                        false);
             }
         }
         // what auto runs without natives: measured as such where the run has it, else the forced jdk backend
         boolean noNative = r25 != null && r25.impls("stream", 1).containsKey(Suite.NO_NATIVE);
         for (String g : new String[] {"stream", "seal", "open"}) {
-            sweep(sb, r25, "25", g, noNative ? Suite.NO_NATIVE : "jdk", SUN, s -> true, 0.95, "no native library ("
-                    + (noNative ? "`auto`" : "`jdk` backend") + ") vs JDK 25 SunJCE (" + g + ", every size)", false);
+            sweep(
+                    sb,
+                    r25,
+                    "25",
+                    g,
+                    noNative ? Suite.NO_NATIVE : "jdk",
+                    SUN,
+                    s -> true,
+                    0.95,
+                    "no native library (" + (noNative ? "`auto`" : "`jdk` backend") + ") vs JDK 25 SunJCE (" + g
+                            + ", every size)",
+                    false);
         }
-        sweep(sb, runs.get("17"), "17", "stream", "java", SUN, s -> s >= 1024, 2.0,
-                "`java` vs SunJCE on JDK 17, streaming, from 1 KiB", false);
+        sweep(
+                sb,
+                runs.get("17"),
+                "17",
+                "stream",
+                "java",
+                SUN,
+                s -> s >= 1024,
+                2.0,
+                "`java` vs SunJCE on JDK 17, streaming, from 1 KiB",
+                false);
         for (Run r : runs.values()) {
-            opensslRow(sb, r, "seal", "auto", ossl, "chacha20-poly1305",
-                    "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`", bar(aeadVsOpenssl),
+            opensslRow(
+                    sb,
+                    r,
+                    "seal",
+                    "auto",
+                    ossl,
+                    "chacha20-poly1305",
+                    "AEAD seal (`auto`) 16 KiB vs `openssl speed -evp chacha20-poly1305`",
+                    bar(aeadVsOpenssl),
                     aeadVsOpenssl);
         }
-        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s == 16 || s == 64, 3.0,
-                "AEAD seal (`auto`) vs JDK 25 SunJCE, 16 and 64 B", true);
-        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s == 256 || s == 1024, 2.0,
-                "AEAD seal (`auto`) vs JDK 25 SunJCE, 256 B and 1 KiB", false);
-        sweep(sb, r25, "25", "seal", "auto", SUN, s -> s >= 16384, 1.5,
-                "AEAD seal (`auto`) vs JDK 25 SunJCE, from 16 KiB", false);
-        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it. ").append(NOISY)
-                .append(" after a result: a cell it rests on has an error above ").append(Math.round(MAX_ERROR * 100))
+        sweep(
+                sb,
+                r25,
+                "25",
+                "seal",
+                "auto",
+                SUN,
+                s -> s == 16 || s == 64,
+                3.0,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, 16 and 64 B",
+                true);
+        sweep(
+                sb,
+                r25,
+                "25",
+                "seal",
+                "auto",
+                SUN,
+                s -> s == 256 || s == 1024,
+                2.0,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, 256 B and 1 KiB",
+                false);
+        sweep(
+                sb,
+                r25,
+                "25",
+                "seal",
+                "auto",
+                SUN,
+                s -> s >= 16384,
+                1.5,
+                "AEAD seal (`auto`) vs JDK 25 SunJCE, from 16 KiB",
+                false);
+        sb.append("\n*not met (within error)*: below the bar, but the error bars reach it. ")
+                .append(NOISY)
+                .append(" after a result: a cell it rests on has an error above ")
+                .append(Math.round(MAX_ERROR * 100))
                 .append(" % of its score.\n\n");
     }
 
@@ -703,26 +881,55 @@ public final class Report {
         return String.format(Locale.ROOT, "≥ %.2fx", min);
     }
 
-    static void opensslRow(StringBuilder sb, Run r, String group, String impl, JsonObject ossl, String key,
-            String what, String needed, double min) {
+    static void opensslRow(
+            StringBuilder sb,
+            Run r,
+            String group,
+            String impl,
+            JsonObject ossl,
+            String key,
+            String what,
+            String needed,
+            double min) {
         sb.append("| ").append(what).append(" | ").append(r.jdk).append(" | ");
         Val v = r.get(group, 1, impl, 16384);
         ossl = openssl(r, ossl);
         if (ossl == null || !ossl.getAsJsonObject("mbps").has(key) || v == null) {
-            sb.append(v == null ? "no 16 KiB result" : "no OpenSSL numbers (`--openssl`)").append(" | ")
-                    .append(needed).append(" | ").append(NO_DATA).append(" |\n");
+            sb.append(v == null ? "no 16 KiB result" : "no OpenSSL numbers (`--openssl`)")
+                    .append(" | ")
+                    .append(needed)
+                    .append(" | ")
+                    .append(NO_DATA)
+                    .append(" |\n");
             return;
         }
         double o = ossl.getAsJsonObject("mbps").get(key).getAsDouble();
         Val ov = new Val(o, Double.NaN);
-        sb.append(mbps(v)).append(" vs ").append(String.format(Locale.ROOT, "%.0f", o)).append(" MB/s = ")
-                .append(ratio(v.mbps() / o)).append(" | ").append(needed).append(" | ").append(verdict(v, ov, min))
-                .append(v.noisy() ? " " + NOISY : "").append(" |\n");
+        sb.append(mbps(v))
+                .append(" vs ")
+                .append(String.format(Locale.ROOT, "%.0f", o))
+                .append(" MB/s = ")
+                .append(ratio(v.mbps() / o))
+                .append(" | ")
+                .append(needed)
+                .append(" | ")
+                .append(verdict(v, ov, min))
+                .append(v.noisy() ? " " + NOISY : "")
+                .append(" |\n");
     }
 
     /** a / b at every size both have; the target holds where {@code applies}. */
-    static void sweep(StringBuilder sb, Run r, String jdk, String group, String a, String b, LongPredicate applies,
-            double min, String what, boolean showAll) {
+    static void sweep(
+            StringBuilder sb,
+            Run r,
+            String jdk,
+            String group,
+            String a,
+            String b,
+            LongPredicate applies,
+            double min,
+            String what,
+            boolean showAll) {
         sb.append("| ").append(what).append(" | ").append(jdk).append(" | ");
         NavigableMap<Long, Val> sa = r == null ? new TreeMap<>() : r.series(group, 1, a);
         NavigableMap<Long, Val> sbv = r == null ? new TreeMap<>() : r.series(group, 1, b);
@@ -753,12 +960,25 @@ public final class Report {
         }
         if (result == null) {
             sb.append(r == null ? "no JDK " + jdk + " run" : "no results for the sizes it applies to")
-                    .append(" | ≥ ").append(ratio(min)).append(" | ").append(NO_DATA).append(" |\n");
+                    .append(" | ≥ ")
+                    .append(ratio(min))
+                    .append(" | ")
+                    .append(NO_DATA)
+                    .append(" |\n");
             return;
         }
-        sb.append("min ").append(ratio(worstRatio)).append(" at ").append(Sizes.label(worstSize)).append(": ")
-                .append(String.join(", ", parts)).append(" | ≥ ").append(ratio(min)).append(" | ").append(result)
-                .append(noisy ? " " + NOISY : "").append(" |\n");
+        sb.append("min ")
+                .append(ratio(worstRatio))
+                .append(" at ")
+                .append(Sizes.label(worstSize))
+                .append(": ")
+                .append(String.join(", ", parts))
+                .append(" | ≥ ")
+                .append(ratio(min))
+                .append(" | ")
+                .append(result)
+                .append(noisy ? " " + NOISY : "")
+                .append(" |\n");
     }
 
     // ---------------------------------------------------------------- charts
@@ -770,7 +990,9 @@ public final class Report {
             XYSeries s = new XYSeries(display(r, e.getKey()));
             e.getValue().forEach((size, v) -> s.add(size.doubleValue(), v.mbps()));
             ds.addSeries(s);
-            isReference.add(e.getKey().equals(SUN) || e.getKey().equals(BC) || e.getKey().equals(CON));
+            isReference.add(e.getKey().equals(SUN)
+                    || e.getKey().equals(BC)
+                    || e.getKey().equals(CON));
         }
         int points = ds.getSeriesCount();
         ossl = openssl(r, ossl);
@@ -784,8 +1006,15 @@ public final class Report {
                 }
             }
         }
-        JFreeChart chart = ChartFactory.createXYLineChart(GROUPS.get(group) + " — JDK " + r.jdk, "message size",
-                "MB/s (10^6 bytes/s)", ds, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                GROUPS.get(group) + " — JDK " + r.jdk,
+                "message size",
+                "MB/s (10^6 bytes/s)",
+                ds,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
         XYPlot plot = chart.getXYPlot();
         LogAxis x = new LogAxis("message size (log scale)");
         x.setBase(2);
@@ -800,14 +1029,19 @@ public final class Report {
         XYLineAndShapeRenderer rr = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < ds.getSeriesCount(); i++) {
             String key = i < points ? new ArrayList<>(r.impls(group, 1).keySet()).get(i) : null;
-            rr.setSeriesPaint(i, key != null ? COLORS.getOrDefault(key, Color.GRAY)
-                    : i == points ? new Color(0x555555) : new Color(0xAAAAAA));
+            rr.setSeriesPaint(
+                    i,
+                    key != null
+                            ? COLORS.getOrDefault(key, Color.GRAY)
+                            : i == points ? new Color(0x555555) : new Color(0xAAAAAA));
             if (i >= points) {
                 rr.setSeriesLinesVisible(i, false);
                 rr.setSeriesShape(i, new Ellipse2D.Double(-6, -6, 12, 12));
             } else if (isReference.get(i)) {
-                rr.setSeriesStroke(i, new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
-                        new float[] {8f, 5f}, 0f));
+                rr.setSeriesStroke(
+                        i,
+                        new BasicStroke(
+                                2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {8f, 5f}, 0f));
             } else {
                 rr.setSeriesStroke(i, new BasicStroke(2f));
             }
@@ -818,11 +1052,16 @@ public final class Report {
 
     /** One colour per implementation, the same in every chart. */
     static final Map<String, Color> COLORS = Map.ofEntries(
-            Map.entry("auto", new Color(0xD62728)), Map.entry("avx512", new Color(0xFF7F0E)),
-            Map.entry("avx2", new Color(0x9467BD)), Map.entry("neon", new Color(0x8C564B)),
-            Map.entry("portable", new Color(0x17BECF)), Map.entry("java", new Color(0x1F77B4)),
-            Map.entry("jdk", new Color(0xBCBD22)), Map.entry(Suite.NO_NATIVE, new Color(0x8C6D31)),
-            Map.entry(SUN, new Color(0x2CA02C)), Map.entry(BC, new Color(0x7F7F7F).darker()),
+            Map.entry("auto", new Color(0xD62728)),
+            Map.entry("avx512", new Color(0xFF7F0E)),
+            Map.entry("avx2", new Color(0x9467BD)),
+            Map.entry("neon", new Color(0x8C564B)),
+            Map.entry("portable", new Color(0x17BECF)),
+            Map.entry("java", new Color(0x1F77B4)),
+            Map.entry("jdk", new Color(0xBCBD22)),
+            Map.entry(Suite.NO_NATIVE, new Color(0x8C6D31)),
+            Map.entry(SUN, new Color(0x2CA02C)),
+            Map.entry(BC, new Color(0x7F7F7F).darker()),
             Map.entry(CON, new Color(0xE377C2)));
 
     /** Axis labels "16 B", "1 KiB", "1 MiB". */

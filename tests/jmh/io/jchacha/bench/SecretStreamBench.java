@@ -91,8 +91,8 @@ public class SecretStreamBench {
      */
     @Benchmark
     public byte[] libsodiumPush() {
-        Libsodium.sodium().crypto_secretstream_xchacha20poly1305_push(sodium, out, null, in, size, null, 0,
-                (byte) SecretStream.TAG_MESSAGE);
+        Libsodium.sodium().crypto_secretstream_xchacha20poly1305_push(sodium, out, null, in, size, null, 0, (byte)
+                SecretStream.TAG_MESSAGE);
         return out;
     }
 
@@ -106,12 +106,16 @@ public class SecretStreamBench {
         int ms = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
         int size = 65536;
         Collection<RunResult> results = new Runner(new OptionsBuilder()
-                .include(SecretStreamBench.class.getName() + "\\.")
-                .param("size", Integer.toString(size))
-                .forks(1).jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
-                .warmupIterations(warmups).warmupTime(TimeValue.milliseconds(ms))
-                .measurementIterations(iterations).measurementTime(TimeValue.milliseconds(ms))
-                .build()).run();
+                        .include(SecretStreamBench.class.getName() + "\\.")
+                        .param("size", Integer.toString(size))
+                        .forks(1)
+                        .jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
+                        .warmupIterations(warmups)
+                        .warmupTime(TimeValue.milliseconds(ms))
+                        .measurementIterations(iterations)
+                        .measurementTime(TimeValue.milliseconds(ms))
+                        .build())
+                .run();
         List<String> lines = new ArrayList<>();
         double pushInto = 0, push = 0, sealInto = 0, seal = 0, sodium = 0;
         for (RunResult r : results) {
@@ -120,20 +124,33 @@ public class SecretStreamBench {
             double err = r.getPrimaryResult().getScoreError() * size / 1e6;
             lines.add(String.format(Locale.ROOT, "%-16s %8.0f ± %.0f MB/s", name, mbs, err));
             switch (name) {
-                case "pushInto": pushInto = mbs; break;
-                case "push": push = mbs; break;
-                case "xchachaSealInto": sealInto = mbs; break;
-                case "xchachaSeal": seal = mbs; break;
-                case "libsodiumPush": sodium = mbs; break;
-                default: break;
+                case "pushInto":
+                    pushInto = mbs;
+                    break;
+                case "push":
+                    push = mbs;
+                    break;
+                case "xchachaSealInto":
+                    sealInto = mbs;
+                    break;
+                case "xchachaSeal":
+                    seal = mbs;
+                    break;
+                case "libsodiumPush":
+                    sodium = mbs;
+                    break;
+                default:
+                    break;
             }
         }
-        lines.add(String.format(Locale.ROOT, "pushInto / xchachaSealInto = %.2fx (target >= 0.90x)", pushInto / sealInto));
+        lines.add(String.format(
+                Locale.ROOT, "pushInto / xchachaSealInto = %.2fx (target >= 0.90x)", pushInto / sealInto));
         lines.add(String.format(Locale.ROOT, "push / xchachaSeal         = %.2fx (target >= 0.90x)", push / seal));
-        lines.add(String.format(Locale.ROOT, "pushInto / libsodiumPush   = %.2fx (target >= 2.00x)", pushInto / sodium));
+        lines.add(
+                String.format(Locale.ROOT, "pushInto / libsodiumPush   = %.2fx (target >= 2.00x)", pushInto / sodium));
         System.out.println();
-        System.out.println("Secret stream, " + size + "-byte messages, backend " + io.jchacha.Backends.active().id()
-                + ", JDK " + System.getProperty("java.version") + ":");
+        System.out.println("Secret stream, " + size + "-byte messages, backend "
+                + io.jchacha.Backends.active().id() + ", JDK " + System.getProperty("java.version") + ":");
         lines.forEach(System.out::println);
     }
 }

@@ -52,9 +52,14 @@ public final class SideBySide {
         if (args.length < 2) {
             throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open,jcaopen,nonce,xnonce SIZE...");
         }
-        System.out.printf("# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
-                Backends.active().id(), Backends.activeReason(), System.getProperty("java.version"), ROUNDS,
-                SLICE_NS / 1_000_000, CPU != null ? "thread CPU" : "wall");
+        System.out.printf(
+                "# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
+                Backends.active().id(),
+                Backends.activeReason(),
+                System.getProperty("java.version"),
+                ROUNDS,
+                SLICE_NS / 1_000_000,
+                CPU != null ? "thread CPU" : "wall");
         System.out.println("# part size jchacha-MB/s sunjce-MB/s ratio-median ratio-min ratio-max");
         for (String part : args[0].split(",")) {
             for (int i = 1; i < args.length; i++) {
@@ -82,11 +87,14 @@ public final class SideBySide {
             s.size = size;
             s.setup();
             ThinLayer thin = new ThinLayer(s.sun);
-            return new Op[] {() -> {
-                s.rewind();
-                thin.update(s.in, 0, size, s.out, 0);
-                return s.out;
-            }, s::sunjce};
+            return new Op[] {
+                () -> {
+                    s.rewind();
+                    thin.update(s.in, 0, size, s.out, 0);
+                    return s.out;
+                },
+                s::sunjce
+            };
         }
         if (part.equals("nonce") || part.equals("xnonce")) {
             // the random-nonce class's seal (nonce drawn, new array) beside the caller-nonce class's seal into an array
@@ -126,7 +134,8 @@ public final class SideBySide {
             case "open":
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
-                throw new IllegalArgumentException("unknown part " + part + " (stream, thin, seal, open, jcaopen, nonce, xnonce)");
+                throw new IllegalArgumentException(
+                        "unknown part " + part + " (stream, thin, seal, open, jcaopen, nonce, xnonce)");
         }
     }
 
@@ -165,8 +174,15 @@ public final class SideBySide {
             mbTheirs.add(size * 1e3 / b);
             ratio.add(b / a);
         }
-        System.out.printf("%s %d %.0f %.0f %.3f %.3f %.3f%n", part, size, median(mbMine), median(mbTheirs),
-                median(ratio), ratio.stream().min(Double::compare).get(), ratio.stream().max(Double::compare).get());
+        System.out.printf(
+                "%s %d %.0f %.0f %.3f %.3f %.3f%n",
+                part,
+                size,
+                median(mbMine),
+                median(mbTheirs),
+                median(ratio),
+                ratio.stream().min(Double::compare).get(),
+                ratio.stream().max(Double::compare).get());
     }
 
     /** Runs both sides for {@code ops} ops each and returns the op count that makes the slower one last a slice. */

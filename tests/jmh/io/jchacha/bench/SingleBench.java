@@ -21,8 +21,18 @@ import org.openjdk.jmh.annotations.*;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class SingleBench {
-    @Param({Sizes.ALL_0, Sizes.ALL_1, Sizes.ALL_2, Sizes.ALL_3, Sizes.ALL_4, Sizes.ALL_5, Sizes.ALL_6, Sizes.ALL_7,
-            Sizes.ALL_8, Sizes.ALL_9})
+    @Param({
+        Sizes.ALL_0,
+        Sizes.ALL_1,
+        Sizes.ALL_2,
+        Sizes.ALL_3,
+        Sizes.ALL_4,
+        Sizes.ALL_5,
+        Sizes.ALL_6,
+        Sizes.ALL_7,
+        Sizes.ALL_8,
+        Sizes.ALL_9
+    })
     int size;
 
     byte[] in, out;
@@ -43,7 +53,6 @@ public class SingleBench {
         sun = Cipher.getInstance("ChaCha20");
         bc = new ChaCha7539Engine();
     }
-
 
     @Benchmark
     public byte[] jchacha() {

@@ -26,8 +26,18 @@ import org.openjdk.jmh.annotations.*;
 public class StreamBench {
     static final long REWIND = 64L << 30;
 
-    @Param({Sizes.ALL_0, Sizes.ALL_1, Sizes.ALL_2, Sizes.ALL_3, Sizes.ALL_4, Sizes.ALL_5, Sizes.ALL_6, Sizes.ALL_7,
-            Sizes.ALL_8, Sizes.ALL_9})
+    @Param({
+        Sizes.ALL_0,
+        Sizes.ALL_1,
+        Sizes.ALL_2,
+        Sizes.ALL_3,
+        Sizes.ALL_4,
+        Sizes.ALL_5,
+        Sizes.ALL_6,
+        Sizes.ALL_7,
+        Sizes.ALL_8,
+        Sizes.ALL_9
+    })
     int size;
 
     byte[] in, out;
@@ -57,7 +67,8 @@ public class StreamBench {
         if (con != null) {
             // it measures the same stream: its first update is jchacha's (Conscrypt ignores a ChaCha20ParameterSpec)
             conInit();
-            if (!java.util.Arrays.equals(con.update(in), ChaCha20.ietf(key, nonce).update(in))) {
+            if (!java.util.Arrays.equals(
+                    con.update(in), ChaCha20.ietf(key, nonce).update(in))) {
                 throw new IllegalStateException("Conscrypt's ChaCha20 differs from jchacha's at size " + size);
             }
             conInit();

@@ -50,6 +50,7 @@ public final class Suite {
     static final String PKG = "^io\\.jchacha\\.bench\\.";
     /** {@code --backends} name for {@code auto} with no native library (see the class comment). */
     static final String NO_NATIVE = "nonative";
+
     static final List<String> PARTS = List.of("stream", "direct", "single", "aead", "threads");
 
     private Suite() {}
@@ -66,19 +67,46 @@ public final class Suite {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
-                case "--preset": preset = args[++i]; break;
-                case "--jdk": jdk = args[++i]; break;
-                case "--out": out = Path.of(args[++i]); break;
-                case "--openssl": openssl = Path.of(args[++i]); break;
-                case "--sizes": sizes = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray(); break;
-                case "--parts": parts = List.of(args[++i].split(",")); break;
-                case "--backends": backends = List.of(args[++i].split(",")); break;
-                case "--forks": forks = Integer.valueOf(args[++i]); break;
-                case "--warmup": warmup = Integer.valueOf(args[++i]); break;
-                case "--measure": measure = Integer.valueOf(args[++i]); break;
-                case "--time": time = Integer.valueOf(args[++i]); break;
-                case "--warmup-time": warmupTime = Integer.valueOf(args[++i]); break;
-                default: throw new IllegalArgumentException("unknown option " + a + "; see tests/jmh/README.md");
+                case "--preset":
+                    preset = args[++i];
+                    break;
+                case "--jdk":
+                    jdk = args[++i];
+                    break;
+                case "--out":
+                    out = Path.of(args[++i]);
+                    break;
+                case "--openssl":
+                    openssl = Path.of(args[++i]);
+                    break;
+                case "--sizes":
+                    sizes = Arrays.stream(args[++i].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray();
+                    break;
+                case "--parts":
+                    parts = List.of(args[++i].split(","));
+                    break;
+                case "--backends":
+                    backends = List.of(args[++i].split(","));
+                    break;
+                case "--forks":
+                    forks = Integer.valueOf(args[++i]);
+                    break;
+                case "--warmup":
+                    warmup = Integer.valueOf(args[++i]);
+                    break;
+                case "--measure":
+                    measure = Integer.valueOf(args[++i]);
+                    break;
+                case "--time":
+                    time = Integer.valueOf(args[++i]);
+                    break;
+                case "--warmup-time":
+                    warmupTime = Integer.valueOf(args[++i]);
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown option " + a + "; see tests/jmh/README.md");
             }
         }
         for (String p : parts) {
@@ -88,9 +116,14 @@ public final class Suite {
         }
         boolean quick;
         switch (preset) {
-            case "quick": quick = true; break;
-            case "full": quick = false; break;
-            default: throw new IllegalArgumentException("--preset quick|full");
+            case "quick":
+                quick = true;
+                break;
+            case "full":
+                quick = false;
+                break;
+            default:
+                throw new IllegalArgumentException("--preset quick|full");
         }
         if (sizes == null) {
             sizes = quick ? Sizes.QUICK : Sizes.ALL;
@@ -101,11 +134,14 @@ public final class Suite {
         int m = measure != null ? measure : quick ? 3 : 5;
         int ms = time != null ? time : quick ? 200 : 1000;
         int wms = warmupTime != null ? warmupTime : ms;
-        String java = jdk != null ? jdk : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = jdk != null
+                ? jdk
+                : Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
         Map<String, String> probe = probe(java);
         System.out.println("# forks on " + java + ": java " + probe.get("java") + ", jchacha " + probe.get("reason"));
-        Set<String> available = new LinkedHashSet<>(List.of(probe.getOrDefault("available", "").split(",")));
+        Set<String> available =
+                new LinkedHashSet<>(List.of(probe.getOrDefault("available", "").split(",")));
         List<String> configs = new ArrayList<>();
         for (String b : backends != null ? backends : withAuto(available)) {
             if (b.equals("auto") || b.equals(NO_NATIVE) || available.contains(b)) {
@@ -117,9 +153,11 @@ public final class Suite {
         String active = probe.get("active");
         cpu = cpuModel() + (probe.getOrDefault("cpu", "").isEmpty() ? "" : " [" + probe.get("cpu") + "]");
         conscrypt = conscrypt(probe);
-        System.out.println(conscrypt.has("version") ? "# Conscrypt " + conscrypt.get("version").getAsString()
-                : "# Conscrypt does not load on " + java + " (its cells will be n/a): "
-                        + conscrypt.get("problem").getAsString());
+        System.out.println(
+                conscrypt.has("version")
+                        ? "# Conscrypt " + conscrypt.get("version").getAsString()
+                        : "# Conscrypt does not load on " + java + " (its cells will be n/a): "
+                                + conscrypt.get("problem").getAsString());
         if (out == null) {
             out = Path.of("target/jmh/results-" + major(probe.get("java")) + ".json");
         }
@@ -128,8 +166,11 @@ public final class Suite {
 
         List<Slot> slots = new ArrayList<>();
         if (parts.contains("stream")) {
-            slots.add(new Slot("StreamBench\\.jchacha$", "StreamBench\\.(sunjce|bouncycastle)$",
-                    "StreamBench\\.conscrypt$", "chacha20"));
+            slots.add(new Slot(
+                    "StreamBench\\.jchacha$",
+                    "StreamBench\\.(sunjce|bouncycastle)$",
+                    "StreamBench\\.conscrypt$",
+                    "chacha20"));
         }
         if (parts.contains("direct")) {
             slots.add(new Slot("StreamBench\\.jchachaDirect$", "StreamBench\\.sunjceDirect$", null, null));
@@ -138,10 +179,16 @@ public final class Suite {
             slots.add(new Slot("SingleBench\\.jchacha$", "SingleBench\\.(sunjce|bouncycastle)$", null, null));
         }
         if (parts.contains("aead")) {
-            slots.add(new Slot("AeadBench\\.jchachaSeal$", "AeadBench\\.(sunjce|bouncycastle)Seal$",
-                    "AeadBench\\.conscryptSeal$", "chacha20-poly1305"));
-            slots.add(new Slot("AeadBench\\.jchachaOpen$", "AeadBench\\.(sunjce|bouncycastle)Open$",
-                    "AeadBench\\.conscryptOpen$", null));
+            slots.add(new Slot(
+                    "AeadBench\\.jchachaSeal$",
+                    "AeadBench\\.(sunjce|bouncycastle)Seal$",
+                    "AeadBench\\.conscryptSeal$",
+                    "chacha20-poly1305"));
+            slots.add(new Slot(
+                    "AeadBench\\.jchachaOpen$",
+                    "AeadBench\\.(sunjce|bouncycastle)Open$",
+                    "AeadBench\\.conscryptOpen$",
+                    null));
         }
 
         // Size by size, and within a size kind by kind, every jchacha backend and then its peers: the two sides of
@@ -154,16 +201,33 @@ public final class Suite {
         for (String size : sizeParams) {
             for (Slot slot : slots) {
                 for (String b : configs) {
-                    all.addAll(run(base(java, b, f, w, m, ms, wms), List.of(slot.mine()), new String[] {size}, 1,
-                            tmp.resolve("r" + run++ + ".json"), b, active));
+                    all.addAll(run(
+                            base(java, b, f, w, m, ms, wms),
+                            List.of(slot.mine()),
+                            new String[] {size},
+                            1,
+                            tmp.resolve("r" + run++ + ".json"),
+                            b,
+                            active));
                 }
-                all.addAll(run(base(java, "auto", f, w, m, ms, wms), List.of(slot.theirs()), new String[] {size}, 1,
-                        tmp.resolve("r" + run++ + ".json"), null, null));
+                all.addAll(run(
+                        base(java, "auto", f, w, m, ms, wms),
+                        List.of(slot.theirs()),
+                        new String[] {size},
+                        1,
+                        tmp.resolve("r" + run++ + ".json"),
+                        null,
+                        null));
                 if (slot.conscrypt() != null && conscrypt.has("version")) {
                     // a Conscrypt failure costs only its own cells (the report marks them n/a), not the suite
-                    all.addAll(run(base(java, "auto", f, w, m, ms, wms).shouldFailOnError(false),
-                            List.of(slot.conscrypt()), new String[] {size}, 1, tmp.resolve("r" + run++ + ".json"),
-                            null, null));
+                    all.addAll(run(
+                            base(java, "auto", f, w, m, ms, wms).shouldFailOnError(false),
+                            List.of(slot.conscrypt()),
+                            new String[] {size},
+                            1,
+                            tmp.resolve("r" + run++ + ".json"),
+                            null,
+                            null));
                 }
                 if (ossl != null && slot.openssl() != null && Integer.parseInt(size) == OpenSslSpeed.BYTES) {
                     OpenSslSpeed.measure("openssl", slot.openssl(), ossl);
@@ -178,8 +242,9 @@ public final class Suite {
                 if (!opensslDone.contains(cipher)) {
                     OpenSslSpeed.measure("openssl", cipher, ossl);
                 }
-                when.add(cipher + (opensslDone.contains(cipher) ? " right after its 16 KiB cells" : " after the JMH "
-                        + "runs") + " in the JDK " + major(probe.get("java")) + " run");
+                when.add(cipher
+                        + (opensslDone.contains(cipher) ? " right after its 16 KiB cells" : " after the JMH " + "runs")
+                        + " in the JDK " + major(probe.get("java")) + " run");
             }
             ossl.addProperty("beside", String.join(", ", when));
             // the same for the report, which takes each cipher's figure from a file that measured it beside its cells
@@ -189,17 +254,30 @@ public final class Suite {
         }
         if (parts.contains("threads")) {
             // per-core scaling: the same streaming benchmarks on 2 threads (JMH adds up the threads' ops/s)
-            String[] tSizes = Arrays.stream(sizes).filter(s -> s == 1024 || s == 16384).mapToObj(Integer::toString)
+            String[] tSizes = Arrays.stream(sizes)
+                    .filter(s -> s == 1024 || s == 16384)
+                    .mapToObj(Integer::toString)
                     .toArray(String[]::new);
             if (tSizes.length == 0) {
                 tSizes = new String[] {Integer.toString(sizes[sizes.length - 1])};
             }
-            all.addAll(run(base(java, "auto", f, w, m, ms, wms),
-                    List.of("StreamBench\\.(jchacha|sunjce|bouncycastle)$"), tSizes, 2,
-                    tmp.resolve("r" + run++ + ".json"), "auto", active));
+            all.addAll(run(
+                    base(java, "auto", f, w, m, ms, wms),
+                    List.of("StreamBench\\.(jchacha|sunjce|bouncycastle)$"),
+                    tSizes,
+                    2,
+                    tmp.resolve("r" + run++ + ".json"),
+                    "auto",
+                    active));
             if (configs.contains("java")) {
-                all.addAll(run(base(java, "java", f, w, m, ms, wms), List.of("StreamBench\\.jchacha$"), tSizes, 2,
-                        tmp.resolve("r" + run++ + ".json"), "java", active));
+                all.addAll(run(
+                        base(java, "java", f, w, m, ms, wms),
+                        List.of("StreamBench\\.jchacha$"),
+                        tSizes,
+                        2,
+                        tmp.resolve("r" + run++ + ".json"),
+                        "java",
+                        active));
             }
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -237,15 +315,16 @@ public final class Suite {
         return dot < 0 ? v.replaceAll("[^0-9].*", "") : v.substring(0, dot);
     }
 
-    static ChainedOptionsBuilder base(String java, String backend, int forks, int warmup, int measure,
-            int ms, int warmupMs) {
+    static ChainedOptionsBuilder base(
+            String java, String backend, int forks, int warmup, int measure, int ms, int warmupMs) {
         return new OptionsBuilder()
                 .jvm(java)
                 // JDK 17 accepts the flag too; on 22+ it keeps System.load's restricted-method warning away
                 .jvmArgs("-Xms512m", "-Xmx512m", "--enable-native-access=ALL-UNNAMED")
-                .jvmArgsAppend(backend.equals(NO_NATIVE)
-                        ? new String[] {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"}
-                        : new String[] {"-Djchacha.backend=" + backend})
+                .jvmArgsAppend(
+                        backend.equals(NO_NATIVE)
+                                ? new String[] {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"}
+                                : new String[] {"-Djchacha.backend=" + backend})
                 .forks(forks)
                 .warmupIterations(warmup)
                 .warmupTime(TimeValue.milliseconds(warmupMs))
@@ -254,16 +333,26 @@ public final class Suite {
                 .shouldFailOnError(true);
     }
 
-    private static JsonArray run(ChainedOptionsBuilder opts, List<String> includes, String[] sizes, int threads,
-            Path json, String backend, String active) throws Exception {
+    private static JsonArray run(
+            ChainedOptionsBuilder opts,
+            List<String> includes,
+            String[] sizes,
+            int threads,
+            Path json,
+            String backend,
+            String active)
+            throws Exception {
         for (String inc : includes) {
             opts.include(PKG + inc);
         }
-        opts.param("size", sizes).threads(threads).resultFormat(ResultFormatType.JSON).result(json.toString());
+        opts.param("size", sizes)
+                .threads(threads)
+                .resultFormat(ResultFormatType.JSON)
+                .result(json.toString());
         System.out.println("# run: " + includes + " threads=" + threads
                 + (backend != null ? " -Djchacha.backend=" + backend : ""));
         // a shared machine: wait for another JMH run (JMH's /tmp/jmh.lock) instead of measuring alongside it
-        for (long deadline = System.nanoTime() + 60L * 60 * 1_000_000_000L;;) {
+        for (long deadline = System.nanoTime() + 60L * 60 * 1_000_000_000L; ; ) {
             try {
                 new Runner(opts.build()).run();
                 break;
@@ -277,7 +366,8 @@ public final class Suite {
         }
         // a run whose every benchmark failed (only allowed for Conscrypt) may leave no results file
         JsonArray results = Files.exists(json) && !Files.readString(json).isBlank()
-                ? JsonParser.parseString(Files.readString(json)).getAsJsonArray() : new JsonArray();
+                ? JsonParser.parseString(Files.readString(json)).getAsJsonArray()
+                : new JsonArray();
         for (JsonElement e : results) {
             JsonObject o = e.getAsJsonObject();
             o.addProperty("jchachaCpu", cpu);
@@ -333,12 +423,15 @@ public final class Suite {
                     }
                     continue;
                 }
-                first.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+                first.putIfAbsent(
+                        line.substring(0, colon).trim(),
+                        line.substring(colon + 1).trim());
             }
             String name = first.get("model name");
             if (name != null) {
                 String id = first.containsKey("cpu family")
-                        ? " (family " + first.get("cpu family") + ", model " + first.get("model") + ")" : "";
+                        ? " (family " + first.get("cpu family") + ", model " + first.get("model") + ")"
+                        : "";
                 return name + id + ", " + cpus;
             }
         } catch (Exception e) {
@@ -349,8 +442,13 @@ public final class Suite {
 
     /** Runs {@link Main#probe()} on {@code java} with this jar's class path. */
     static Map<String, String> probe(String java) throws Exception {
-        List<String> cmd = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "probe");
+        List<String> cmd = List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "probe");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Map<String, String> kv = new LinkedHashMap<>();
         List<String> other = new ArrayList<>();

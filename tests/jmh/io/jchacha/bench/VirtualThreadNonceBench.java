@@ -33,8 +33,9 @@ public class VirtualThreadNonceBench {
 
     private static MethodHandle startVirtualThread() {
         try {
-            return MethodHandles.publicLookup().findStatic(Thread.class, "startVirtualThread",
-                    MethodType.methodType(Thread.class, Runnable.class));
+            return MethodHandles.publicLookup()
+                    .findStatic(
+                            Thread.class, "startVirtualThread", MethodType.methodType(Thread.class, Runnable.class));
         } catch (ReflectiveOperationException e) {
             return null;
         }

@@ -19,7 +19,9 @@ import org.openjdk.jmh.annotations.*;
  * </pre>
  */
 @State(Scope.Thread)
-@Fork(value = 1, jvmArgsAppend = {"-Djchacha.backend=avx2", "--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Djchacha.backend=avx2", "--enable-native-access=ALL-UNNAMED"})
 public class CallCostBench {
     @Param({"1024"})
     int size;
@@ -42,8 +44,10 @@ public class CallCostBench {
 
     @Setup
     public void setup() {
-        System.load(java.nio.file.Path.of(System.getProperty("jchacha.bench.jniLib",
-                "target/native-build/" + System.mapLibraryName("jchacha_bench_jni"))).toAbsolutePath().toString());
+        System.load(java.nio.file.Path.of(System.getProperty(
+                        "jchacha.bench.jniLib", "target/native-build/" + System.mapLibraryName("jchacha_bench_jni")))
+                .toAbsolutePath()
+                .toString());
         in = new byte[size];
         out = new byte[size];
         new java.util.Random(1).nextBytes(in);

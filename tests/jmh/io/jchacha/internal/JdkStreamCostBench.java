@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.*;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Djchacha.backend=auto", "-Djchacha.native.path=/nonexistent"})
 public class JdkStreamCostBench {
     @Param({"64", "256", "1024"})
     int size;
@@ -144,7 +146,9 @@ public class JdkStreamCostBench {
             block += len >>> 6;
             if (block > (1L << 30)) {
                 block = 0;
-                c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[32], "ChaCha20"),
+                c.init(
+                        Cipher.DECRYPT_MODE,
+                        new SecretKeySpec(new byte[32], "ChaCha20"),
                         new ChaCha20ParameterSpec(new byte[12], 0)); // rewinds: the same keystream again
             }
             next = block;

@@ -36,10 +36,21 @@ public final class Main {
 
         Provider jchacha = new JChachaProvider();
         byte[] nonce = Arrays.copyOf(key, 12);
-        byte[] ours = crypt(Cipher.getInstance("ChaCha20-Poly1305", jchacha), Cipher.ENCRYPT_MODE, key, nonce, aad, msg);
-        byte[] sun = crypt(Cipher.getInstance("ChaCha20-Poly1305", "SunJCE"), Cipher.ENCRYPT_MODE, key, nonce, aad, msg);
+        byte[] ours =
+                crypt(Cipher.getInstance("ChaCha20-Poly1305", jchacha), Cipher.ENCRYPT_MODE, key, nonce, aad, msg);
+        byte[] sun =
+                crypt(Cipher.getInstance("ChaCha20-Poly1305", "SunJCE"), Cipher.ENCRYPT_MODE, key, nonce, aad, msg);
         check(Arrays.equals(ours, sun), "JCA provider's ciphertext equals SunJCE's");
-        check(Arrays.equals(crypt(Cipher.getInstance("ChaCha20-Poly1305", jchacha), Cipher.DECRYPT_MODE, key, nonce, aad, sun), msg),
+        check(
+                Arrays.equals(
+                        crypt(
+                                Cipher.getInstance("ChaCha20-Poly1305", jchacha),
+                                Cipher.DECRYPT_MODE,
+                                key,
+                                nonce,
+                                aad,
+                                sun),
+                        msg),
                 "JCA provider opens SunJCE's ciphertext");
 
         check(Backends.active() != Backend.JAVA, "the native library is in use (" + Backends.activeReason() + ")");
