@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
  * A quick streaming-update throughput table. Each implementation runs in its own JVM (the backend is chosen once
  * per JVM, as in the JMH suite, which forks per backend), so JIT profiles do not leak from one to the next.
  */
-@Command(name = "bench", description = "Quick MB/s table: every available backend beside the JDK's own ChaCha20.")
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Quick MB/s table: every available backend beside the JDK's own ChaCha20.")
 final class BenchCommand implements Callable<Integer> {
     static final int[] SIZES = {16, 64, 256, 1024, 16 * 1024, 1024 * 1024};
     static final String JDK = "jdk";

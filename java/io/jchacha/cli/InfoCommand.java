@@ -10,7 +10,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** What runs here and why. */
-@Command(name = "info", description = "Show the JDK, CPU features, every backend's availability and the active one.")
+@Command(
+        name = "info",
+        mixinStandardHelpOptions = true,
+        description = "Show the JDK, CPU features, every backend's availability and the active one.")
 final class InfoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen | random ...}. */
+/** {@code java -jar jchacha-cli.jar info | bench | chacha20 | encrypt | decrypt | keygen | random | help ...}. */
 @Command(
         name = "jchacha",
         mixinStandardHelpOptions = true,
@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
             EncryptCommand.class,
             DecryptCommand.class,
             KeygenCommand.class,
-            RandomCommand.class
+            RandomCommand.class,
+            CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
 
@@ -48,7 +49,8 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(
-                new CommandLine(this), "missing command: info, bench, chacha20, encrypt, decrypt, keygen or random");
+                new CommandLine(this),
+                "missing command: info, bench, chacha20, encrypt, decrypt, keygen, random or help");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

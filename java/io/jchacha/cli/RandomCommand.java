@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
 /** Random bytes from ChaChaRandom to standard output: the same bytes as rand_chacha's fill_bytes for the seed. */
 @Command(
         name = "random",
+        mixinStandardHelpOptions = true,
         description = {
             "Write ChaCha random bytes to standard output (rand_chacha's ChaCha{8,12,20}Rng stream 0, fill_bytes).",
             "With --secure: jchacha's SecureRandom \"ChaCha20\" instead.",

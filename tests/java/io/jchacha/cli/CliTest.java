@@ -19,6 +19,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +69,37 @@ class CliTest {
             assertTrue(!r.err().contains(KEY.substring(0, 16)), "key echoed: " + r.err());
             assertEquals("", r.out());
         }
+    }
+
+    /** {@code <cmd> --help}, {@code <cmd> -h} and {@code help <cmd>} print the same usage, for every command. */
+    @Test
+    void everyCommandAnswersHelp() {
+        Set<String> commands =
+                new picocli.CommandLine(new Main()).getSubcommands().keySet();
+        assertTrue(
+                commands.containsAll(
+                        List.of("info", "bench", "chacha20", "encrypt", "decrypt", "keygen", "random", "help")),
+                "" + commands);
+        for (String c : commands) {
+            String usage = run(c, "--help").out();
+            for (String[] args : new String[][] {{c, "--help"}, {c, "-h"}, {"help", c}}) {
+                Result r = run(args);
+                String what = String.join(" ", args);
+                assertEquals(0, r.status(), what + " -> " + r.err());
+                assertEquals("", r.err(), what);
+                assertTrue(r.out().contains("Usage: jchacha " + c + " "), what + " -> " + r.out());
+                assertEquals(usage, r.out(), what);
+            }
+        }
+        Result help = run("help");
+        assertEquals(0, help.status(), help.err());
+        assertEquals(run("--help").out(), help.out());
+        for (String c : commands) {
+            assertTrue(help.out().contains("\n  " + c + " "), c + " missing from: " + help.out());
+        }
+        Result unknown = run("help", "nonsense");
+        assertEquals(2, unknown.status());
+        assertEquals(1, unknown.err().lines().count(), unknown.err());
     }
 
     private static byte[] crypt(byte[] input, String... args) throws Exception {
