@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: Apache-2.0
+# cmake -DMAVEN_LOG_LEVEL=<n> -P quiet-step.cmake -- <command> [<arg>...]
+# How pom.xml runs CMake, CTest and the build: under `mvn -q` (Maven's logging level 3, ERROR, or above) the
+# command's output is kept and printed only if it fails; otherwise it streams through unchanged.
+set(cmd "")
+set(seen_separator FALSE)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(i RANGE ${last})
+  if(seen_separator)
+    list(APPEND cmd "${CMAKE_ARGV${i}}")
+  elseif(CMAKE_ARGV${i} STREQUAL "--")
+    set(seen_separator TRUE)
+  endif()
+endforeach()
+if(NOT cmd)
+  message(FATAL_ERROR "usage: cmake -DMAVEN_LOG_LEVEL=<n> -P quiet-step.cmake -- <command> [<arg>...]")
+endif()
+
+if(MAVEN_LOG_LEVEL GREATER_EQUAL 3)
+  execute_process(COMMAND ${cmd} OUTPUT_VARIABLE output ERROR_VARIABLE output RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message("${output}")
+  endif()
+else()
+  execute_process(COMMAND ${cmd} RESULT_VARIABLE rc)
+endif()
+if(NOT rc EQUAL 0)
+  list(JOIN cmd " " shown)
+  message(FATAL_ERROR "failed (${rc}): ${shown}")
+endif()
