@@ -166,7 +166,7 @@ class WycheproofTest {
                 "unexpected mix: valid " + valid + ", invalid " + invalid + ", wrong nonce size " + badNonce);
     }
 
-    private static void checkValid(Aead a, byte[] iv, byte[] aad, byte[] msg, byte[] sealed) throws Exception {
+    static void checkValid(Aead a, byte[] iv, byte[] aad, byte[] msg, byte[] sealed) throws Exception {
         byte[] got = a.seal(iv, msg, aad);
         if (!Arrays.equals(sealed, got)) {
             throw new AssertionError("seal: expected " + Hex.s(sealed) + " got " + Hex.s(got));
