@@ -58,6 +58,8 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     private static final int MAX_BODY = Integer.MAX_VALUE - 8 - LENGTH_FIELD - TAG_LENGTH;
 
     private final Engine engine;
+    /** {@link Engine#poly1305Min()}: from how many bytes the tag runs on the engine's Poly1305 kernel. */
+    private final int nativeMacMin;
     /** Key bytes 0..31: the state of the Poly1305 key block and the body; words 12..15 set per packet. */
     private final int[] main;
     /** Key bytes 32..63: the state of the length's keystream; words 12..15 set per packet. */
@@ -88,6 +90,7 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
             throw new IllegalArgumentException("key material must be 64 bytes, got " + keyMaterial.length);
         }
         this.engine = Engines.active();
+        this.nativeMacMin = engine.poly1305Min();
         this.main = keyState(keyMaterial, 0);
         this.header = keyState(keyMaterial, 32);
     }
@@ -283,8 +286,8 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
             startPacket(seq);
             engine.xor(header, ROUNDS, false, in, inOff, out, outOff, LENGTH_FIELD, work);
             engine.xor(main, ROUNDS, false, in, inOff + LENGTH_FIELD, out, outOff + LENGTH_FIELD, bodyLen, work);
-            mac.update(out, outOff, len);
-            mac.finish(out, outOff + len);
+            tag(out, outOff, len);
+            System.arraycopy(tag, 0, out, outOff + len, TAG_LENGTH);
         } finally {
             if (copy != null) {
                 Arrays.fill(copy, 0, len, (byte) 0);
@@ -308,8 +311,7 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
         }
         try {
             startPacket(seq);
-            mac.update(in, inOff, len);
-            mac.finish(tag, 0);
+            tag(in, inOff, len);
             if (!JavaAead.tagsEqual(tag, 0, in, inOff + len)) {
                 return false;
             }
@@ -324,14 +326,24 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     }
 
     /**
-     * Sets both states to packet {@code seq} (block 0) and keys the MAC with the first 32 bytes of the main key's
-     * block 0; leaves the main state at block 1, where the body starts.
+     * Sets both states to packet {@code seq} (block 0) and makes the Poly1305 key, the first 32 bytes of the main
+     * key's block 0; leaves the main state at block 1, where the body starts.
      */
     private void startPacket(long seq) {
         setNonce(seq);
         engine.xor(main, ROUNDS, false, (byte[]) null, 0, polyKey, 0, Poly1305.KEY_LENGTH, work);
-        mac.init(polyKey, 0);
         main[12] = 1;
+    }
+
+    /** The packet's tag over {@code m[off .. off + len)} into {@link #tag}: the engine's kernel where it pays. */
+    private void tag(byte[] m, int off, int len) {
+        if (len >= nativeMacMin) {
+            engine.poly1305(polyKey, m, off, len, tag);
+        } else {
+            mac.init(polyKey, 0);
+            mac.update(m, off, len);
+            mac.finish(tag, 0);
+        }
     }
 
     /** Both states at block 0 of packet {@code seq}: nonce {@code 00000000 || BE64(seq)} in the IETF layout. */
