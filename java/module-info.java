@@ -14,6 +14,7 @@ module io.jchacha {
 
     exports io.jchacha;
     exports io.jchacha.secretstream;
+    exports io.jchacha.ssh;
 
     provides java.security.Provider with
             io.jchacha.JChachaProvider;

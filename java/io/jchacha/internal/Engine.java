@@ -144,4 +144,21 @@ public interface Engine {
             byte[] a, int aOff, byte[] b, int bOff, byte[] out, int outOff, int len, EngineScratch scratch) {
         throw new UnsupportedOperationException(name() + " has no XOR of its own");
     }
+
+    /**
+     * From how many message bytes {@link #poly1305} beats the Java {@link Poly1305} a caller keeps (a keyed instance,
+     * no allocation); {@link Integer#MAX_VALUE} (the default) means never, and then {@link #poly1305} is never called.
+     */
+    default int poly1305Min() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * The Poly1305 tag of {@code msg[off .. off + len)} under the 32-byte one-time key {@code key[0 .. 32)}, into
+     * {@code tag[0 .. 16)}, on this engine's own kernel. The caller has checked the ranges, and calls this only from
+     * {@link #poly1305Min()} bytes.
+     */
+    default void poly1305(byte[] key, byte[] msg, int off, int len, byte[] tag) {
+        throw new UnsupportedOperationException(name() + " has no Poly1305 of its own");
+    }
 }

@@ -103,7 +103,7 @@ public final class JavaAead implements AeadEngine {
     }
 
     /** Constant-time equality of two 16-byte tags. */
-    static boolean tagsEqual(byte[] a, int aOff, byte[] b, int bOff) {
+    public static boolean tagsEqual(byte[] a, int aOff, byte[] b, int bOff) {
         int d = 0;
         for (int i = 0; i < Poly1305.TAG_LENGTH; i++) {
             d |= a[aOff + i] ^ b[bOff + i];

@@ -219,6 +219,23 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         calls.xorBytes(handle, a, aOff, b, bOff, out, outOff, len, scratch);
     }
 
+    /**
+     * The message length from which one JNI call to the backend's Poly1305 kernel beats the Java Poly1305
+     * (docs/bench/tuning.md#ssh-poly1305-native).
+     */
+    static final int POLY1305_NATIVE_FROM = 256;
+
+    @Override
+    public int poly1305Min() {
+        return POLY1305_NATIVE_FROM;
+    }
+
+    @Override
+    public void poly1305(byte[] key, byte[] msg, int off, int len, byte[] tag) {
+        ServedCounter.served(backend);
+        NativeChaCha.poly1305(handle, key, msg, off, len, tag);
+    }
+
     /** The bridge's: its fixed cost per call decides it ({@link NativeCalls#directBytes}). */
     @Override
     public int directBytes() {

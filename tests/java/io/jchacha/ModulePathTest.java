@@ -75,6 +75,6 @@ class ModulePathTest {
                 ModuleFinder.of(classes).find("io.jchacha").orElseThrow().descriptor();
         Set<String> exported =
                 d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
-        assertEquals(Set.of("io.jchacha", "io.jchacha.secretstream"), exported, "exported packages");
+        assertEquals(Set.of("io.jchacha", "io.jchacha.secretstream", "io.jchacha.ssh"), exported, "exported packages");
     }
 }
