@@ -68,8 +68,8 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     /**
      * IETF state (counter 0) for the key and nonce the AEAD runs with. One array for the instance's life, set by
      * every initialization; it holds key words only while {@link #keyBytes} holds that key, so it is not wiped
-     * after each message, and an initialization with the same key sets only the counter and nonce words: 8-12 ns
-     * less of a 16 or 64-byte seal's 255-285 through the JCA (thread CPU time, JDK 25, avx2; notes of issue 9).
+     * after each message, and an initialization with the same key sets only the counter and nonce words
+     * (docs/bench/tuning.md#provider-state-reuse).
      * For XChaCha20 its key words are the key itself and its nonce words 0, 0 and the nonce's last 8 bytes: the
      * AEAD derives the subkey from them and {@link #hnonce} in the message's own call.
      */
