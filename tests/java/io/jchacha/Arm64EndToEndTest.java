@@ -24,19 +24,20 @@ import org.junit.jupiter.api.Test;
  * the aarch64 cross compiler is installed (the build then makes the library, and the JRE is one script away); only
  * on a machine without that toolchain, or with the cross build turned off, is it skipped with the reason.
  */
-class Arm64EndToEndTest {
+public class Arm64EndToEndTest {
     static final String[] FOCUSED = {
         "io.jchacha.ExpectedBackendTest", "io.jchacha.EngineRoutingTest", "io.jchacha.ChaCha20VectorsTest",
         "io.jchacha.RfcVectorsTest", "io.jchacha.ChaCha20BadInputTest", "io.jchacha.WycheproofTest",
         "io.jchacha.Poly1305Test", "io.jchacha.ChaCha20StreamTest",
     };
 
-    static boolean ci() {
+    /** CI=true (or any value but false): a missing tool fails instead of skipping (also io.jchacha.ssh's tests). */
+    public static boolean ci() {
         String ci = System.getenv("CI");
         return ci != null && !ci.isEmpty() && !ci.equalsIgnoreCase("false");
     }
 
-    static boolean onPath(String program) {
+    public static boolean onPath(String program) {
         return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, program)));
     }
