@@ -10,14 +10,10 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.Cipher;
-import org.apache.sshd.common.kex.KexProposalOption;
-import org.apache.sshd.common.session.Session;
-import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
@@ -35,15 +31,11 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
  * is every key exchange's negotiated cipher ({@link #keys}).
  */
 final class MinaLoopbackServer implements AutoCloseable {
-    /** What one key exchange gave a session: the negotiated names and the Cipher classes MINA then used. */
-    record Keys(String c2s, String s2c, Class<?> inCipher, Class<?> outCipher) {}
-
     /** A sink's outcome: the bytes it got (their count and SHA-256), and the exception that ended it, if any. */
     record Sink(long count, String sha256, Throwable failure) {}
 
     final SshServer server;
-    final List<Keys> keys = new CopyOnWriteArrayList<>();
-    final List<Throwable> sessionExceptions = new CopyOnWriteArrayList<>();
+    final MinaKeys keys = new MinaKeys();
     final BlockingQueue<Sink> sinks = new LinkedBlockingQueue<>();
 
     /** ciphers: the server's whole list, in preference order; rekeyBytes: MINA's REKEY_BYTES_LIMIT. */
@@ -58,23 +50,7 @@ final class MinaLoopbackServer implements AutoCloseable {
         server.setCipherFactories(ciphers);
         CoreModuleProperties.REKEY_BYTES_LIMIT.set(server, rekeyBytes);
         server.setCommandFactory((channel, command) -> new SinkSource(command));
-        server.addSessionListener(new SessionListener() {
-            @Override
-            public void sessionEvent(Session session, Event event) {
-                if (event == Event.KeyEstablished) {
-                    keys.add(new Keys(
-                            session.getNegotiatedKexParameter(KexProposalOption.C2SENC),
-                            session.getNegotiatedKexParameter(KexProposalOption.S2CENC),
-                            session.getCipherInformation(true).getClass(),
-                            session.getCipherInformation(false).getClass()));
-                }
-            }
-
-            @Override
-            public void sessionException(Session session, Throwable t) {
-                sessionExceptions.add(t);
-            }
-        });
+        server.addSessionListener(keys);
         server.start();
     }
 
