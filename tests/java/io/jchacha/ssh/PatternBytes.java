@@ -51,34 +51,42 @@ final class PatternBytes {
     }
 
     /**
-     * Reads in to its end and compares it with seed's stream: the length of the common prefix, or -1 when all of
-     * in is a prefix of the stream (then {@link Result#count} says how long).
+     * Reads in to its end (or to an IOException, which the result keeps: a connection cut under a reader) and compares
+     * what came with seed's stream.
      */
-    static Result check(long seed, InputStream in) throws IOException {
+    static Result check(long seed, InputStream in) {
         PatternBytes p = new PatternBytes(seed);
         byte[] got = new byte[CHUNK];
         byte[] want = new byte[CHUNK];
         long count = 0;
         long firstMismatch = -1;
-        for (int n; (n = in.read(got)) > 0; ) {
-            if (firstMismatch < 0) {
-                p.fill(want, 0, n);
-                int m = java.util.Arrays.mismatch(got, 0, n, want, 0, n);
-                if (m >= 0) {
-                    firstMismatch = count + m;
+        try {
+            for (int n; (n = in.read(got)) > 0; ) {
+                if (firstMismatch < 0) {
+                    p.fill(want, 0, n);
+                    int m = java.util.Arrays.mismatch(got, 0, n, want, 0, n);
+                    if (m >= 0) {
+                        firstMismatch = count + m;
+                    }
                 }
+                count += n;
             }
-            count += n;
+        } catch (IOException e) {
+            return new Result(count, firstMismatch, e);
         }
-        return new Result(count, firstMismatch);
+        return new Result(count, firstMismatch, null);
     }
 
-    /** Bytes read, and the offset of the first one that differs from the pattern (-1: none). */
-    record Result(long count, long firstMismatch) {
+    /** Bytes read, the offset of the first that differs from the pattern (-1: none), and how reading failed. */
+    record Result(long count, long firstMismatch, IOException failure) {
         void assertExactly(long n, String what) {
-            if (firstMismatch >= 0 || count != n) {
-                throw new AssertionError(what + ": expected the pattern's " + n + " bytes, got " + count
-                        + (firstMismatch >= 0 ? ", first wrong byte at " + firstMismatch : " (all of them right)"));
+            if (firstMismatch >= 0 || count != n || failure != null) {
+                throw new AssertionError(
+                        what + ": expected the pattern's " + n + " bytes, got " + count
+                                + (firstMismatch >= 0
+                                        ? ", first wrong byte at " + firstMismatch
+                                        : " (all of them right)"),
+                        failure);
             }
         }
     }
