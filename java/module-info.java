@@ -9,12 +9,17 @@ module io.jchacha {
     requires org.scijava.nativelib;
     requires static info.picocli;
     requires static me.tongfei.progressbar;
+    // the SSH adapters: only a user of that SSH library loads them, and has it
+    requires static org.apache.sshd.common;
+    requires static com.jcraft.jsch;
     // the jdk backend reads HotSpot's flags where this module is present (JdkIntrinsics)
     requires static jdk.management;
 
     exports io.jchacha;
     exports io.jchacha.secretstream;
     exports io.jchacha.ssh;
+    exports io.jchacha.ssh.jsch;
+    exports io.jchacha.ssh.mina;
 
     provides java.security.Provider with
             io.jchacha.JChachaProvider;

@@ -31,10 +31,17 @@ final class SshCiphers {
     }
 
     static List<Mina> mina() {
-        return List.of(new Mina("mina-builtin", BuiltinCiphers.cc20p1305_openssh, ChaCha20Cipher.class));
+        return List.of(
+                new Mina("mina-builtin", BuiltinCiphers.cc20p1305_openssh, ChaCha20Cipher.class),
+                new Mina(
+                        "jchacha",
+                        io.jchacha.ssh.mina.ChaCha20Poly1305Factory.INSTANCE,
+                        io.jchacha.ssh.mina.ChaCha20Poly1305Cipher.class));
     }
 
     static List<Jsch> jsch() {
-        return List.of(new Jsch("jsch-builtin", "com.jcraft.jsch.bc.ChaCha20Poly1305"));
+        return List.of(
+                new Jsch("jsch-builtin", "com.jcraft.jsch.bc.ChaCha20Poly1305"),
+                new Jsch("jchacha", io.jchacha.ssh.jsch.ChaCha20Poly1305Cipher.class.getName()));
     }
 }

@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of the interop tests, both directions. Runs where {@code jchacha.test.ssh} is set (pom.xml).
  */
 @EnabledIfSystemProperty(named = "jchacha.test.ssh", matches = "true")
-class TamperTest {
+class SshWireTamperTest {
     static final long SIZE = 4L << 20;
     static final int TARGET = 20;
     /** No rekey during these transfers: the proxy follows the first keys only. */
@@ -242,7 +242,7 @@ class TamperTest {
 
     private static void assertBadTag(MinaKeys keys) {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (keys.exceptions.stream().noneMatch(TamperTest::badTag)) {
+        while (keys.exceptions.stream().noneMatch(SshWireTamperTest::badTag)) {
             assertTrue(System.nanoTime() < end, "MINA's session exceptions: " + keys.exceptions);
             Thread.onSpinWait();
         }
