@@ -7,6 +7,8 @@ import io.jchacha.internal.Engines;
 import io.jchacha.ssh.OpenSshChaCha20Poly1305;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import org.apache.sshd.common.cipher.ChaCha20Cipher;
+import org.apache.sshd.common.cipher.Cipher;
 import org.bouncycastle.crypto.engines.ChaChaEngine;
 import org.bouncycastle.crypto.macs.Poly1305;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -20,7 +22,9 @@ import org.openjdk.jmh.annotations.*;
  * JSch's built-in cipher composes them ({@code bouncycastleSeal}), and, as the yardstick a one-call native path would
  * aim at, jchacha's RFC 8439 ChaCha20-Poly1305 seal of the same bytes ({@code aeadSeal}). {@code javaMac} /
  * {@code nativeMac}: the packet's tag alone (length field and body) on the Java Poly1305 and on the active native
- * backend's kernel (one JNI call), for {@code Engine.poly1305Min}. Ops/s; MB/s = ops/s x body. Not part of the
+ * backend's kernel (one JNI call), for {@code Engine.poly1305Min}. {@code minaSeal} / {@code minaJchachaSeal}: MINA
+ * SSHD's encoder call on its built-in cipher and on jchacha's adapter; {@code jschSeal} / {@code jschJchachaSeal}: JSch's
+ * encoder calls on its BouncyCastle class and on jchacha's adapter. Ops/s; MB/s = ops/s x body. Not part of the
  * suite: {@code java -jar target/jchacha-benchmarks.jar OpenSshBench -f 1 -wi 5 -w 1s -i 5 -r 1s}.
  */
 @State(Scope.Thread)
@@ -47,6 +51,11 @@ public class OpenSshBench {
     final byte[] tag = new byte[16];
     final io.jchacha.internal.Poly1305 javaMac = new io.jchacha.internal.Poly1305(polyKey, 0);
     final Engine engine = Engines.active();
+    // the SSH libraries' per-packet calls: MINA SSHD's encoder (one updateWithAAD) on its built-in cipher and on
+    // jchacha's MINA adapter; JSch's encoder (update(seq), the length, doFinal) on its BouncyCastle class and on
+    // jchacha's JSch adapter
+    Cipher minaBuiltin, minaJchacha;
+    com.jcraft.jsch.Cipher jschBuiltin, jschJchacha;
 
     @Setup
     public void setup() {
@@ -64,6 +73,47 @@ public class OpenSshBench {
         bcMain = new ChaChaEngine(20);
         bcHeaderKey = new KeyParameter(java.util.Arrays.copyOfRange(key, 32, 64));
         bcMainKey = new KeyParameter(java.util.Arrays.copyOf(key, 32));
+        try {
+            minaBuiltin = new ChaCha20Cipher();
+            minaBuiltin.init(Cipher.Mode.Encrypt, key, new byte[8]);
+            minaJchacha = io.jchacha.ssh.mina.ChaCha20Poly1305Factory.INSTANCE.create();
+            minaJchacha.init(Cipher.Mode.Encrypt, key, new byte[8]);
+            jschBuiltin = new com.jcraft.jsch.bc.ChaCha20Poly1305();
+            jschBuiltin.init(com.jcraft.jsch.Cipher.ENCRYPT_MODE, key, new byte[8]);
+            jschJchacha = new io.jchacha.ssh.jsch.ChaCha20Poly1305Cipher();
+            jschJchacha.init(com.jcraft.jsch.Cipher.ENCRYPT_MODE, key, new byte[8]);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Benchmark
+    public byte[] minaSeal() throws Exception {
+        minaBuiltin.updateWithAAD(packet, 0, 4, body);
+        return packet;
+    }
+
+    @Benchmark
+    public byte[] minaJchachaSeal() throws Exception {
+        minaJchacha.updateWithAAD(packet, 0, 4, body);
+        return packet;
+    }
+
+    @Benchmark
+    public byte[] jschSeal() throws Exception {
+        return jschPacket(jschBuiltin);
+    }
+
+    @Benchmark
+    public byte[] jschJchachaSeal() throws Exception {
+        return jschPacket(jschJchacha);
+    }
+
+    private byte[] jschPacket(com.jcraft.jsch.Cipher c) throws Exception {
+        c.update((int) seq++);
+        c.update(packet, 0, 4, packet, 0);
+        c.doFinal(packet, 0, 4 + body, packet, 0);
+        return packet;
     }
 
     @Benchmark
