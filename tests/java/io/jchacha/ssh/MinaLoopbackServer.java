@@ -26,7 +26,8 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 /**
  * An Apache MINA SSHD server on 127.0.0.1 (a free port, an in-memory host key, public-key authentication from an
  * authorized_keys file) with two exec commands: {@code sink N} reads N bytes from stdin and answers
- * {@code "<count> <sha256 hex>"}; {@code source N SEED} writes the first N bytes of {@link PatternBytes}' stream.
+ * {@code "<count> <sha256 hex>"}; {@code source N SEED} writes the first N bytes of {@link PatternBytes}' stream;
+ * {@code discard N} reads N bytes and answers their count (for {@link SshTransferBench}: no hashing in the way).
  * Every sink's outcome, also one cut short by a dropped connection, is kept for the test ({@link #sinks}), and so
  * is every key exchange's negotiated cipher ({@link #keys}).
  */
@@ -116,6 +117,9 @@ final class MinaLoopbackServer implements AutoCloseable {
                     Sink s = sink(Long.parseLong(args[1]));
                     out.write((s.count() + " " + s.sha256() + "\n").getBytes(StandardCharsets.US_ASCII));
                     out.flush();
+                } else if (args.length == 2 && args[0].equals("discard")) {
+                    out.write((discard(Long.parseLong(args[1])) + "\n").getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
                 } else if (args.length == 3 && args[0].equals("source")) {
                     PatternBytes.write(Long.parseLong(args[2]), Long.parseLong(args[1]), out);
                 } else {
@@ -147,6 +151,16 @@ final class MinaLoopbackServer implements AutoCloseable {
             Sink s = new Sink(count, HexFormat.of().formatHex(md.digest()), failure);
             sinks.add(s);
             return s;
+        }
+
+        /** Reads until n bytes or the end and returns the count: a transfer whose receiver costs nothing. */
+        private long discard(long n) throws IOException {
+            byte[] buf = new byte[PatternBytes.CHUNK];
+            long count = 0;
+            for (int r; count < n && (r = in.read(buf, 0, (int) Math.min(buf.length, n - count))) > 0; ) {
+                count += r;
+            }
+            return count;
         }
 
         @Override
