@@ -52,6 +52,11 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     public static final int TAG_LENGTH = Poly1305.TAG_LENGTH;
     /** The largest sequence number: SSH's are unsigned 32-bit. */
     public static final long MAX_SEQUENCE_NUMBER = 0xFFFFFFFFL;
+    /**
+     * Packets one key may protect: one per sequence number. The adapters refuse the next (it would repeat a nonce);
+     * SSH rekeys long before (RFC 4344 3.1: after 2^31 packets).
+     */
+    public static final long PACKETS_PER_KEY = MAX_SEQUENCE_NUMBER + 1;
 
     private static final int ROUNDS = 20;
     /** The largest body whose packet with tag fits in an array. */

@@ -40,6 +40,8 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
 
     private boolean encrypt;
     private long seq;
+    /** Packets since init: JSch's int sequence numbers wrap, and the 2^32nd packet would repeat a nonce. */
+    private long packets;
     /** Sending: the plaintext length update() saw and the encrypted one it wrote, for doFinal to seal the packet. */
     private final byte[] lengthPlain = new byte[LENGTH];
 
@@ -125,6 +127,7 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         }
         encrypt = mode == ENCRYPT_MODE;
         seq = 0;
+        packets = 0;
         lengthSet = false;
     }
 
@@ -183,6 +186,10 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
             throw new IllegalArgumentException("a packet is at least its 4-byte length, got " + len + " at " + inOff);
         }
         int bodyLen = len - LENGTH;
+        if (packets == OpenSshChaCha20Poly1305.PACKETS_PER_KEY) {
+            throw new IllegalStateException("2^32 packets under one key: the next would repeat a nonce; rekey first");
+        }
+        packets++;
         if (!encrypt) {
             core.open(seq, in, inOff, bodyLen, out, outOff);
             return;
@@ -224,10 +231,15 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
             c.keystream(block0, 0, block0.length);
             System.arraycopy(block0, 0, polyKey, 0, polyKey.length);
             if (encrypt) {
-                byte[] sealed = c.update(Arrays.copyOf(in, len));
-                byte[] tag = Poly1305.mac(polyKey, sealed);
-                System.arraycopy(sealed, 0, out, outOff, len);
-                System.arraycopy(tag, 0, out, outOff + len, TAG);
+                byte[] sealed = Arrays.copyOf(in, len); // the key file's plaintext until encrypted in place
+                try {
+                    c.update(sealed, 0, len, sealed, 0);
+                    byte[] tag = Poly1305.mac(polyKey, sealed);
+                    System.arraycopy(sealed, 0, out, outOff, len);
+                    System.arraycopy(tag, 0, out, outOff + len, TAG);
+                } finally {
+                    Arrays.fill(sealed, (byte) 0);
+                }
             } else {
                 byte[] tag = Poly1305.mac(polyKey, in, 0, len);
                 if (!MessageDigest.isEqual(tag, Arrays.copyOfRange(in, len, len + TAG))) {

@@ -29,6 +29,8 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
     private OpenSshChaCha20Poly1305 core;
     private boolean encrypt;
     private long seq;
+    /** Packets since init: the 2^32nd would repeat the first one's sequence number, so nonce and keystream. */
+    private long packets;
     /** Where the current packet's length field is (set by updateAAD, cleared by update), and its bytes as given. */
     private byte[] lengthArray;
 
@@ -76,6 +78,7 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         }
         encrypt = mode == Mode.Encrypt;
         seq = s;
+        packets = 0;
         lengthArray = null;
     }
 
@@ -124,7 +127,7 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         } else {
             apart(la, in, off, len);
         }
-        seq = (seq + 1) & OpenSshChaCha20Poly1305.MAX_SEQUENCE_NUMBER;
+        step();
     }
 
     /** Sending, one call per packet: {@code [length][body]} at {@code in[off ..]} sealed in place, tag after it. */
@@ -137,7 +140,7 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         }
         checkInit();
         core.seal(seq, in, off, len, in, off);
-        seq = (seq + 1) & OpenSshChaCha20Poly1305.MAX_SEQUENCE_NUMBER;
+        step();
     }
 
     /** The packet is whole at in[start ..]: its length field holds the plaintext when sending, else the plaintext. */
@@ -158,6 +161,9 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
 
     /** Length field and body in different places: the packet goes through a private copy. */
     private void apart(byte[] la, byte[] in, int off, int len) throws AEADBadTagException {
+        if ((long) LENGTH + len + TAG > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("a packet of " + len + " body bytes does not fit in an array");
+        }
         int whole = LENGTH + len + TAG;
         if (staging.length < whole) {
             staging = new byte[whole];
@@ -183,6 +189,16 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         if (core == null) {
             throw new IllegalStateException("init must come first");
         }
+        if (packets == OpenSshChaCha20Poly1305.PACKETS_PER_KEY) {
+            // as MINA's own cipher: never a second packet under one key and sequence number
+            throw new IllegalStateException("2^32 packets under one key: the next would repeat a nonce; rekey first");
+        }
+    }
+
+    /** After a packet: the next sequence number (SSH's uint32 wraps) and one more packet under this key. */
+    private void step() {
+        seq = (seq + 1) & OpenSshChaCha20Poly1305.MAX_SEQUENCE_NUMBER;
+        packets++;
     }
 
     /** "ChaCha20": MINA puts the sequence number in the IV only for algorithms whose name starts with "ChaCha". */
