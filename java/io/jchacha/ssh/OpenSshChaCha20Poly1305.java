@@ -84,20 +84,38 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
 
     /**
      * @param keyMaterial exactly 64 bytes (copied): bytes 0..31 for the Poly1305 key and the body, 32..63 for the
-     *     length; SSH libraries that derive more take the first 64
+     *     length
      * @throws NullPointerException if {@code keyMaterial} is null
      * @throws IllegalArgumentException if {@code keyMaterial} is not 64 bytes
      * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
      */
     public OpenSshChaCha20Poly1305(byte[] keyMaterial) {
+        this(checkLength(keyMaterial), 0);
+    }
+
+    /**
+     * Takes the 64 bytes at {@code keyMaterial[offset ..]} (copied; the rest of the array is not read): for SSH
+     * libraries that derive more key material than 64 bytes and use the first 64, with no copy of their own.
+     *
+     * @throws NullPointerException if {@code keyMaterial} is null
+     * @throws IndexOutOfBoundsException if the 64 bytes are not inside {@code keyMaterial}
+     * @throws IllegalStateException if the backend forced by {@code jchacha.backend} cannot run here
+     */
+    public OpenSshChaCha20Poly1305(byte[] keyMaterial, int offset) {
+        Objects.requireNonNull(keyMaterial, "keyMaterial");
+        Objects.checkFromIndexSize(offset, KEY_LENGTH, keyMaterial.length);
+        this.engine = Engines.active();
+        this.nativeMacMin = engine.poly1305Min();
+        this.main = keyState(keyMaterial, offset);
+        this.header = keyState(keyMaterial, offset + 32);
+    }
+
+    private static byte[] checkLength(byte[] keyMaterial) {
         Objects.requireNonNull(keyMaterial, "keyMaterial");
         if (keyMaterial.length != KEY_LENGTH) {
             throw new IllegalArgumentException("key material must be 64 bytes, got " + keyMaterial.length);
         }
-        this.engine = Engines.active();
-        this.nativeMacMin = engine.poly1305Min();
-        this.main = keyState(keyMaterial, 0);
-        this.header = keyState(keyMaterial, 32);
+        return keyMaterial;
     }
 
     /** A ChaCha state holding the 32 key bytes at {@code off}; the nonce words are set per packet. */

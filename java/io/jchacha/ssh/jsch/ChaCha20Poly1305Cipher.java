@@ -114,17 +114,12 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         if (key.length < KEY) {
             throw new IllegalArgumentException("key material must be at least 64 bytes, got " + key.length);
         }
-        byte[] k = Arrays.copyOf(key, KEY);
-        try {
-            OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(k);
-            if (core != null) {
-                core.destroy();
-            }
-            core = c;
-            System.arraycopy(k, 0, bodyKey, 0, bodyKey.length);
-        } finally {
-            Arrays.fill(k, (byte) 0);
+        OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(key, 0);
+        if (core != null) {
+            core.destroy();
         }
+        core = c;
+        System.arraycopy(key, 0, bodyKey, 0, bodyKey.length);
         encrypt = mode == ENCRYPT_MODE;
         seq = 0;
         packets = 0;

@@ -66,16 +66,11 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         if (s < 0 || s > OpenSshChaCha20Poly1305.MAX_SEQUENCE_NUMBER) {
             throw new IllegalArgumentException("the sequence number in the IV is not a uint32");
         }
-        byte[] k = Arrays.copyOf(key, KEY);
-        try {
-            OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(k);
-            if (core != null) {
-                core.destroy();
-            }
-            core = c;
-        } finally {
-            Arrays.fill(k, (byte) 0);
+        OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(key, 0);
+        if (core != null) {
+            core.destroy();
         }
+        core = c;
         encrypt = mode == Mode.Encrypt;
         seq = s;
         packets = 0;

@@ -42,6 +42,26 @@ class OpenSshArgumentsTest {
     }
 
     @Test
+    void keyMaterialAtOffset() {
+        assertThrows(NullPointerException.class, () -> new OpenSshChaCha20Poly1305(null, 0));
+        for (int[] bad : new int[][] {{64, 1}, {63, 0}, {96, 33}, {96, -1}, {96, Integer.MAX_VALUE}}) {
+            assertThrows(
+                    IndexOutOfBoundsException.class,
+                    () -> new OpenSshChaCha20Poly1305(new byte[bad[0]], bad[1]),
+                    bad[0] + " bytes at " + bad[1]);
+        }
+        // 64 bytes inside a longer array, as SSH libraries derive them: the bytes around are not read
+        byte[] longer = new byte[7 + 64 + 25];
+        Arrays.fill(longer, (byte) 0x5a);
+        System.arraycopy(KEY, 0, longer, 7, 64);
+        OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(longer, 7);
+        Arrays.fill(longer, (byte) 0); // copied
+        byte[] wire = new byte[OpenSshVectorTest.WIRE.length];
+        c.seal(OpenSshVectorTest.SEQ, OpenSshVectorTest.PLAIN, 0, OpenSshVectorTest.BODY, wire, 0);
+        assertArrayEquals(OpenSshVectorTest.WIRE, wire);
+    }
+
+    @Test
     void allZeroKey() throws Exception {
         byte[] zero = new byte[64];
         OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(zero);
