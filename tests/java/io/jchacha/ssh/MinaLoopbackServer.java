@@ -27,7 +27,8 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
  * An Apache MINA SSHD server on 127.0.0.1 (a free port, an in-memory host key, public-key authentication from an
  * authorized_keys file) with two exec commands: {@code sink N} reads N bytes from stdin and answers
  * {@code "<count> <sha256 hex>"}; {@code source N SEED} writes the first N bytes of {@link PatternBytes}' stream;
- * {@code discard N} reads N bytes and answers their count (for {@link SshTransferBench}: no hashing in the way).
+ * {@code discard N} reads N bytes and answers their count and how long they took from the first byte (for
+ * {@link SshTransferBench}: no hashing in the way).
  * Every sink's outcome, also one cut short by a dropped connection, is kept for the test ({@link #sinks}), and so
  * is every key exchange's negotiated cipher ({@link #keys}).
  */
@@ -71,6 +72,11 @@ final class MinaLoopbackServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         server.stop(true);
+    }
+
+    /** What a read loop does with each piece it read. */
+    private interface Piece {
+        void accept(byte[] b, int off, int len);
     }
 
     private final class SinkSource implements Command {
@@ -137,30 +143,40 @@ final class MinaLoopbackServer implements AutoCloseable {
         /** Reads until n bytes or the end; the outcome goes to {@link #sinks} however the reading ends. */
         private Sink sink(long n) {
             MessageDigest md = PatternBytes.sha256();
-            byte[] buf = new byte[PatternBytes.CHUNK];
-            long count = 0;
+            long[] count = new long[1];
             Throwable failure = null;
             try {
-                for (int r; count < n && (r = in.read(buf, 0, (int) Math.min(buf.length, n - count))) > 0; ) {
-                    md.update(buf, 0, r);
-                    count += r;
-                }
+                read(n, count, md::update);
             } catch (IOException | RuntimeException e) {
                 failure = e;
             }
-            Sink s = new Sink(count, HexFormat.of().formatHex(md.digest()), failure);
+            Sink s = new Sink(count[0], HexFormat.of().formatHex(md.digest()), failure);
             sinks.add(s);
             return s;
         }
 
-        /** Reads until n bytes or the end and returns the count: a transfer whose receiver costs nothing. */
-        private long discard(long n) throws IOException {
+        /**
+         * Reads until n bytes or the end and answers the count and the nanoseconds from the first byte read to the
+         * last: a transfer whose receiver costs nothing, timed without the connection's setup and key exchange.
+         */
+        private String discard(long n) throws IOException {
+            long[] count = new long[1];
+            long[] first = new long[1];
+            read(n, count, (b, off, len) -> {
+                if (first[0] == 0) {
+                    first[0] = System.nanoTime();
+                }
+            });
+            return count[0] + " " + (System.nanoTime() - first[0]);
+        }
+
+        /** Reads until n bytes or the end, each piece to {@code use}; {@code count[0]} says how far it got. */
+        private void read(long n, long[] count, Piece use) throws IOException {
             byte[] buf = new byte[PatternBytes.CHUNK];
-            long count = 0;
-            for (int r; count < n && (r = in.read(buf, 0, (int) Math.min(buf.length, n - count))) > 0; ) {
-                count += r;
+            for (int r; count[0] < n && (r = in.read(buf, 0, (int) Math.min(buf.length, n - count[0]))) > 0; ) {
+                use.accept(buf, 0, r);
+                count[0] += r;
             }
-            return count;
         }
 
         @Override

@@ -20,26 +20,49 @@ import org.apache.sshd.common.cipher.Cipher;
 
 /**
  * A loopback SSH transfer, MB/s, best of {@code reps}: {@code size} MiB from a client to a MINA server's
- * {@code discard} command (reads and counts, no hashing), per cipher on one transport, the same cipher on both
+ * {@code discard} command (reads and counts, no hashing; timed by the server from its first byte to its last), per
+ * cipher on one transport, the same cipher on both
  * sides: jchacha's chacha20-poly1305@openssh.com (the MINA adapter; OpenSSH's own on the ssh side), MINA's built-in
  * one, and aes128-gcm@openssh.com (MINA: SunJCE's AES-GCM). Transports: a MINA client (its exec channel fed a
  * 64 KiB buffer), and OpenSSH's {@code ssh} (stdin from a temp file of random bytes). Not part of the suite; exec:java
  * runs in Maven's JVM, where the library is found through {@code jchacha.native.path} (docs/SSH.md):
  *
  * <pre>
- *   mvn -B -q -Djchacha.cross=OFF -DskipTests test-compile exec:java -Dexec.classpathScope=test \
- *     -Djchacha.native.path=$PWD/target/native-build/libjchacha.so \
- *     -Dexec.mainClass=io.jchacha.ssh.SshTransferBench -Dexec.args="256 5"
+ *   mvn -B -q -Djchacha.cross=OFF -DskipTests test-compile
+ *   mvn -B -q exec:java -Dexec.classpathScope=test -Djchacha.native.path=$PWD/target/native-build/libjchacha.so \
+ *     -Dexec.mainClass=io.jchacha.ssh.SshTransferBench -Dexec.args="256 5 target/ssh-transfer.tsv"
  * </pre>
+ *
+ * Two commands: in one, {@code exec.args} would also reach the build's CMake executions.
+ *
+ * The optional third argument writes the rows to a file, which {@code sshchart} in the benchmarks jar draws
+ * (tests/jmh/README.md).
  */
 public final class SshTransferBench {
     private SshTransferBench() {}
 
     record Candidate(String label, NamedFactory<Cipher> server, String sshCipher) {}
 
+    /** One transport and cipher: the best MB/s and every measured one. */
+    public record Row(String transport, String cipher, double best, List<Double> all) {}
+
     public static void main(String[] args) throws Exception {
         long size = (args.length > 0 ? Long.parseLong(args[0]) : 256) << 20;
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        List<Row> rows = run(size, reps);
+        if (args.length > 2) { // for the chart: java -jar target/jchacha-benchmarks.jar sshchart FILE PNG
+            List<String> lines = new ArrayList<>();
+            lines.add("# " + (size >> 20) + " MiB, best of " + reps + ", java " + System.getProperty("java.version"));
+            for (Row r : rows) {
+                lines.add(r.transport() + "\t" + r.cipher() + "\t" + Math.round(r.best()) + "\t" + format(r.all()));
+            }
+            Files.write(Path.of(args[2]), lines);
+        }
+        System.exit(0);
+    }
+
+    /** Runs every transport and cipher, printing a line for each as it ends; the rows in that order. */
+    public static List<Row> run(long size, int reps) throws Exception {
         List<Candidate> candidates = List.of(
                 new Candidate(
                         "jchacha chacha20-poly1305",
@@ -59,6 +82,7 @@ public final class SshTransferBench {
                 System.getProperty("java.version"),
                 io.jchacha.Backends.active().id());
         System.out.println("# transport | cipher | best MB/s | all MB/s");
+        List<Row> rows = new ArrayList<>();
         for (int round = 0; round < 2; round++) {
             String transport = round == 0 ? "MINA client -> MINA server" : "OpenSSH ssh -> MINA server";
             for (Candidate c : candidates) {
@@ -75,15 +99,20 @@ public final class SshTransferBench {
                         }
                     }
                 }
-                System.out.printf(
-                        "%s | %s | %.0f | %s%n",
+                Row row = new Row(
                         transport,
                         c.label(),
                         mbs.stream().mapToDouble(d -> d).max().orElse(0),
-                        format(mbs));
+                        List.copyOf(mbs));
+                rows.add(row);
+                System.out.printf("%s | %s | %.0f | %s%n", transport, c.label(), row.best(), format(mbs));
             }
         }
-        System.exit(0);
+        for (Path f : List.of(data, key, key.resolveSibling("id_ecdsa.pub"))) {
+            Files.deleteIfExists(f);
+        }
+        Files.deleteIfExists(dir);
+        return rows;
     }
 
     private static double minaClient(MinaLoopbackServer server, NamedFactory<Cipher> cipher, Path key, long size)
@@ -94,17 +123,14 @@ public final class SshTransferBench {
             ch.open().verify(SshClients.TIMEOUT);
             byte[] buf = new byte[64 * 1024];
             new Random(1).nextBytes(buf);
-            long t0 = System.nanoTime();
             try (OutputStream out = ch.getInvertedIn()) {
                 for (long done = 0; done < size; done += buf.length) {
                     out.write(buf, 0, (int) Math.min(buf.length, size - done));
                 }
             }
             String reply = new String(ch.getInvertedOut().readAllBytes(), StandardCharsets.US_ASCII).trim();
-            long t1 = System.nanoTime();
             ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), SshClients.TIMEOUT);
-            check(reply, size);
-            return size / 1e6 / ((t1 - t0) / 1e9);
+            return rate(reply, size);
         } finally {
             client.stop();
         }
@@ -115,7 +141,6 @@ public final class SshTransferBench {
         List<String> cmd = OpenSsh.sshCommand(server.port(), key, "1G", "discard " + size);
         cmd.replaceAll(a -> a.startsWith("Ciphers=") ? "Ciphers=" + cipher : a);
         cmd.remove("-v");
-        long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd)
                 .redirectInput(data.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
@@ -124,16 +149,19 @@ public final class SshTransferBench {
         if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException("ssh failed: " + reply);
         }
-        long t1 = System.nanoTime();
-        check(reply, size);
-        // includes ssh's start and key exchange (tens of ms): the same for every cipher
-        return size / 1e6 / ((t1 - t0) / 1e9);
+        return rate(reply, size);
     }
 
-    private static void check(String reply, long size) {
-        if (!reply.equals(Long.toString(size))) {
-            throw new IllegalStateException("the server counted " + reply + " bytes, not " + size);
+    /**
+     * MB/s from the server's reply to {@code discard}: its byte count and the nanoseconds from the first byte it read
+     * to the last, so that neither ssh's start nor the key exchange (tens of ms, the same for every cipher) counts.
+     */
+    private static double rate(String reply, long size) {
+        String[] f = reply.split(" ");
+        if (f.length != 2 || !f[0].equals(Long.toString(size))) {
+            throw new IllegalStateException("the server answered '" + reply + "', not " + size + " bytes and a time");
         }
+        return size / 1e6 / (Long.parseLong(f[1]) / 1e9);
     }
 
     private static void writeRandom(Path file, long size) throws Exception {

@@ -8,7 +8,7 @@ import java.util.StringJoiner;
 
 /**
  * {@code java -jar jchacha-benchmarks.jar} entry point: {@code suite}, {@code openssl}, {@code report},
- * {@code secretstream}, {@code cputime}, {@code sidebyside}, {@code paired} (see tests/jmh/README.md); anything else
+ * {@code secretstream}, {@code cputime}, {@code sidebyside}, {@code paired}, {@code sshchart} (see tests/jmh/README.md); anything else
  * goes to JMH's own command line ({@code EngineBench}, {@code -l}, ...).
  */
 public final class Main {
@@ -38,6 +38,9 @@ public final class Main {
                 break;
             case "paired":
                 Paired.main(rest);
+                break;
+            case "sshchart":
+                SshTransferChart.main(rest);
                 break;
             case "probe":
                 probe();
