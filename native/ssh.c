@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * chacha20-poly1305@openssh.com packets (ssh.h). A packet costs two ChaCha20 kernel calls (the header key's block
- * for the length; the main key's block 0 and the body's keystream in one) and its Poly1305; bodies longer than
- * JC_SSH_SHORT take three (the main key's block 0 alone, then the body on the caller's memory).
+ * for the length; the main key's block 0 and the body's keystream in one) and its Poly1305; longer bodies (ssh.h)
+ * take three (the main key's block 0 alone, then the body on the caller's memory).
  */
 #include "ssh.h"
 
@@ -71,7 +71,7 @@ void jc_ssh_seal(const jc_backend *b, const uint32_t main_key[16], const uint32_
                  const uint8_t *in, size_t body_len, uint8_t *out)
 {
     size_t n = body_len;
-    if (n <= JC_SSH_SHORT) {
+    if (n <= JC_SSH_SHORT && n <= b->aead_short_seal) {
         /* [block 0 (60 bytes) | length (the block's last 4 bytes, once the key is out of them) | body | tag] */
         uint8_t buf[64 + JC_SSH_SHORT + JC_SSH_TAG];
         memcpy(buf + 64, in + JC_SSH_LENGTH, n); /* each input byte read once */
@@ -101,7 +101,7 @@ int jc_ssh_open(const jc_backend *b, const uint32_t main_key[16], const uint32_t
     size_t n = body_len, len = JC_SSH_LENGTH + n;
     uint8_t tag[16];
     int ok;
-    if (n <= JC_SSH_SHORT) {
+    if (n <= JC_SSH_SHORT && n <= b->aead_short_open) {
         /* the sealed packet copied once, MACed and decrypted from the copy; ks: block 0, then the body's keystream */
         uint8_t ct[JC_SSH_LENGTH + JC_SSH_SHORT + JC_SSH_TAG], ks[64 + JC_SSH_SHORT];
         memcpy(ct, in, len + JC_SSH_TAG);

@@ -13,8 +13,8 @@
  * in and out are the same range (in place) or disjoint; the entry points of both bridges refuse other overlaps
  * (the Java class copies the input first there).
  *
- * Reading the input: packets up to JC_SSH_SHORT bytes of body are read once, into a stack copy that is MACed and
- * decrypted (open) or encrypted and MACed (seal). Longer ones are read twice by open: the tag over the caller's
+ * Reading the input: packets up to JC_SSH_SHORT bytes of body (as below) are read once, into a stack copy that is MACed
+ * and decrypted (open) or encrypted and MACed (seal). Longer ones are read twice by open: the tag over the caller's
  * input, then, if it matched, the decryption of that input (OpenSSH's order and contract: the input must not change
  * during a call). That is what lets a failed open write nothing, in place too, with no copy of the packet; the SSH
  * libraries need that.
@@ -31,9 +31,14 @@ extern "C" {
 /* Bytes of the length field and of the tag around a body. */
 #define JC_SSH_LENGTH 4
 #define JC_SSH_TAG 16
-/* The longest body sealed and opened on a stack copy, whose kernel call makes the Poly1305 key block and the body's
- * keystream together (docs/bench/ssh.md#one-call-packets). */
-#define JC_SSH_SHORT 2048
+/* Bodies sealed and opened on a stack copy, whose kernel call makes the Poly1305 key block and the body's keystream
+ * together: up to the backend row's aead_short_seal / aead_short_open bytes (the AEAD's short path makes the same
+ * trade, one kernel call fewer against a copy through the stack; bench_ssh measured the SSH packet's alike:
+ * docs/bench/ssh.md#one-call-packets), and at most JC_SSH_SHORT, the stack copies' size (bench_ssh rebuilds the
+ * file with 0 for the three-call path). */
+#ifndef JC_SSH_SHORT
+#define JC_SSH_SHORT 2047
+#endif
 
 /* The largest sealed packet (4 + body + 16 bytes) the bridges' entry points take: one critical region or critical
  * downcall covers a packet, and none covers more than this (NativeChaCha.CRITICAL_CHUNK; jchacha_jni.c asserts it).
