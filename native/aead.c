@@ -22,31 +22,21 @@
 #define JC_AEAD_CHUNK 4096
 #endif
 _Static_assert(JC_AEAD_CHUNK > 0 && JC_AEAD_CHUNK % 64 == 0, "a chunk must be whole ChaCha blocks");
-/* 1 if the two 16-byte tags are equal; no branch or index depends on their bytes. The difference is gathered in a
- * register the compiler cannot see into, so it cannot stop early. (A volatile byte accumulator would do the same
- * with a 16-link store-to-load chain, slower: docs/bench/tuning.md#aead-tag-compare.) */
-static int tags_equal(const uint8_t a[16], const uint8_t b[16])
-{
-    uint64_t a0, a1, b0, b1;
-    memcpy(&a0, a, 8);
-    memcpy(&a1, a + 8, 8);
-    memcpy(&b0, b, 8);
-    memcpy(&b1, b + 8, 8);
-    uint64_t d = (a0 ^ b0) | (a1 ^ b1);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(d));
-#else
-    volatile uint64_t hide = d;
-    d = hide;
-#endif
-    /* d | -d has its top bit set exactly when d != 0 */
-    return (int)(((d | (0 - d)) >> 63) ^ 1);
-}
-
 static int overlaps(const uint8_t *x, const uint8_t *y, size_t n)
 {
     uintptr_t a = (uintptr_t)x, b = (uintptr_t)y;
     return a != b && n > 0 && a < b + n && b < a + n;
+}
+
+void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2)
+{
+    for (int i = 0; i < 12; i++) {
+        s[i] = key[i];
+    }
+    s[12] = 0;
+    s[13] = n0;
+    s[14] = n1;
+    s[15] = n2;
 }
 
 /* Sets up a with the MAC key from ks[0..32) and the cipher counter at 1. */
@@ -259,7 +249,7 @@ int jc_aead_verify(jc_aead *a, const uint8_t expected[16])
 {
     uint8_t tag[16];
     jc_aead_tag(a, tag);
-    int ok = tags_equal(tag, expected);
+    int ok = jc_poly1305_tags_equal(tag, expected);
     jc_wipe(tag, sizeof tag);
     return ok;
 }
@@ -345,7 +335,7 @@ int jc_aead_open_short(const jc_backend *b, const uint32_t state[16], const uint
     memcpy(ct, buf + 64, len); /* the ciphertext the MAC covers is the one decrypted: both come from buf */
     short_pass(b, state, buf, len);
     short_tag(b, buf, aad, aadlen, ct, len, tag);
-    int ok = tags_equal(tag, buf + 64 + len);
+    int ok = jc_poly1305_tags_equal(tag, buf + 64 + len);
     if (!ok)
         jc_wipe(buf + 64, len);
     jc_wipe(buf, 64);

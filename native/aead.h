@@ -35,6 +35,11 @@ typedef struct jc_aead {
     uint8_t ks[64 * JC_AEAD_PREFETCH]; /* blocks 1.., made in one kernel call (jc_aead_init_message) */
 } jc_aead;
 
+/* The AEAD's state: words 0..11 (constants, key) from key, block counter 0, nonce n0 n1 n2. key may be s itself. The
+ * AEAD calls of both bridges take the nonce words apart from the array, so a caller keeps one array per key and
+ * builds nothing per message. */
+void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2);
+
 /* state: the IETF ChaCha20 state with counter 0 (read only). Derives the one-time key from block 0. */
 void jc_aead_init(jc_aead *a, const jc_backend *b, const uint32_t state[16]);
 /* jc_aead_init for a message of len bytes. Where the backend has aead_key_pass and the message is 8 to 32 blocks

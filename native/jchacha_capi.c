@@ -6,6 +6,7 @@
 
 #include "aead.h"
 #include "chacha_internal.h"
+#include "ssh.h"
 
 #define JC_MAX_BACKENDS 8
 
@@ -36,17 +37,6 @@ void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6])
         s[4 + 2 * i] = (uint32_t)(uint64_t)pairs[i];
         s[5 + 2 * i] = (uint32_t)((uint64_t)pairs[i] >> 32);
     }
-}
-
-void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2)
-{
-    for (int i = 0; i < 12; i++) {
-        s[i] = key[i];
-    }
-    s[12] = 0;
-    s[13] = n0;
-    s[14] = n1;
-    s[15] = n2;
 }
 
 void jc_xaead_state(const jc_backend *b, uint32_t s[16], const uint32_t *key, uint32_t x0, uint32_t x1, uint32_t x2,
@@ -206,4 +196,51 @@ JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t 
     uint32_t s[16];
     jc_xaead_state(b, s, key, (uint32_t)x0, (uint32_t)x1, (uint32_t)x2, (uint32_t)x3, (uint32_t)n1, (uint32_t)n2);
     return open_state(b, s, aad, aadoff, aadlen, in, inoff, len, out, outoff);
+}
+
+/* What an SSH packet call checks: the handle, the pointers, the sequence number, offsets, the length (a sealed
+ * packet of at most JC_SSH_MAX_SEALED bytes), and that the ranges are the same or disjoint. */
+static const jc_backend *ssh_args(int32_t handle, const uint32_t *main_key, const uint32_t *header_key, int64_t seq,
+                                  const uint8_t *in, int64_t inoff, int64_t body_len, const uint8_t *out,
+                                  int64_t outoff, int sealing, int32_t *err)
+{
+    const jc_backend *b = jc_runnable(handle);
+    if (b == NULL) {
+        *err = JC_CAPI_BAD_HANDLE;
+        return NULL;
+    }
+    *err = JC_CAPI_BAD_ARGUMENT;
+    if (main_key == NULL || header_key == NULL || in == NULL || out == NULL || seq < 0 || seq > 0xFFFFFFFFll ||
+        inoff < 0 || outoff < 0 || body_len < 0 || body_len > JC_SSH_MAX_SEALED - JC_SSH_LENGTH - JC_SSH_TAG) {
+        return NULL;
+    }
+    const uint8_t *i = in + inoff, *o = out + outoff;
+    size_t plain = JC_SSH_LENGTH + (size_t)body_len, sealed = plain + JC_SSH_TAG;
+    size_t in_len = sealing ? plain : sealed, out_len = sealing ? sealed : plain;
+    uintptr_t a = (uintptr_t)i, c = (uintptr_t)o;
+    if (a != c && a < c + out_len && c < a + in_len) {
+        return NULL; /* overlapping other than in place */
+    }
+    *err = JC_CAPI_OK;
+    return b;
+}
+
+JC_CAPI int32_t jc_capi_ssh_seal(int32_t handle, const uint32_t *main_key, const uint32_t *header_key, int64_t seq,
+                                 const uint8_t *in, int64_t inoff, int64_t body_len, uint8_t *out, int64_t outoff)
+{
+    int32_t err;
+    const jc_backend *b = ssh_args(handle, main_key, header_key, seq, in, inoff, body_len, out, outoff, 1, &err);
+    if (b != NULL) {
+        jc_ssh_seal(b, main_key, header_key, (uint32_t)seq, in + inoff, (size_t)body_len, out + outoff);
+    }
+    return err;
+}
+
+JC_CAPI int32_t jc_capi_ssh_open(int32_t handle, const uint32_t *main_key, const uint32_t *header_key, int64_t seq,
+                                 const uint8_t *in, int64_t inoff, int64_t body_len, uint8_t *out, int64_t outoff)
+{
+    int32_t err;
+    const jc_backend *b = ssh_args(handle, main_key, header_key, seq, in, inoff, body_len, out, outoff, 0, &err);
+    return b == NULL ? err
+                     : jc_ssh_open(b, main_key, header_key, (uint32_t)seq, in + inoff, (size_t)body_len, out + outoff);
 }

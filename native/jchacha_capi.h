@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
-#define JC_ABI_VERSION 9
+#define JC_ABI_VERSION 10
 
 #if defined(_WIN32)
 #define JC_CAPI __declspec(dllexport)
@@ -38,11 +38,6 @@ const jc_backend *jc_runnable(int32_t handle);
 /* The 16 state words from the six words the stream calls pass (key 4..11 in pairs, counter 12..13, nonce 14..15;
  * the low word of each pair first); words 0..3 are the constants. */
 void jc_state_from_pairs(uint32_t s[16], const int64_t pairs[6]);
-
-/* The AEAD's state: words 0..11 (constants, key) from key, block counter 0, nonce n0 n1 n2. key may be s itself. The
- * AEAD calls of both bridges take the nonce words apart from the array, so a caller keeps one array per key and
- * builds nothing per message. */
-void jc_aead_state(uint32_t s[16], const uint32_t *key, uint32_t n0, uint32_t n1, uint32_t n2);
 
 /* XChaCha20-Poly1305's state (draft-irtf-cfrg-xchacha): jc_aead_state with words 4..11 replaced by the HChaCha20
  * subkey of key's words 4..11 and x0..x3 (the 24-byte nonce's first 16 bytes, little-endian words), nonce 0, n1, n2
@@ -96,6 +91,17 @@ JC_CAPI int32_t jc_capi_xaead_seal(int32_t handle, const uint32_t *key, int32_t 
 JC_CAPI int32_t jc_capi_xaead_open(int32_t handle, const uint32_t *key, int32_t x0, int32_t x1, int32_t x2, int32_t x3,
                                    int32_t n1, int32_t n2, const uint8_t *aad, int64_t aadoff, int64_t aadlen,
                                    const uint8_t *in, int64_t inoff, int64_t len, uint8_t *out, int64_t outoff);
+
+/* jc_ssh_seal of backend `handle` (chacha20-poly1305@openssh.com, ssh.h): main_key and header_key are their owner's
+ * 16-word arrays (words 0..11 read), seq the packet's sequence number (0 .. 2^32 - 1); in + inoff holds length ||
+ * body (4 + body_len bytes), out + outoff gets 4 + body_len + 16. The two ranges are the same or disjoint (another
+ * overlap is refused), and the sealed packet is at most JC_SSH_MAX_SEALED (ssh.h: 64 KiB) bytes long. */
+JC_CAPI int32_t jc_capi_ssh_seal(int32_t handle, const uint32_t *main_key, const uint32_t *header_key, int64_t seq,
+                                 const uint8_t *in, int64_t inoff, int64_t body_len, uint8_t *out, int64_t outoff);
+/* jc_ssh_open: in + inoff holds 4 + body_len + 16 bytes; answers 1 with out + outoff holding 4 + body_len bytes of
+ * plaintext when the tag matched, 0 (nothing written) when not, or an error code (nothing written). */
+JC_CAPI int32_t jc_capi_ssh_open(int32_t handle, const uint32_t *main_key, const uint32_t *header_key, int64_t seq,
+                                 const uint8_t *in, int64_t inoff, int64_t body_len, uint8_t *out, int64_t outoff);
 
 #ifdef __cplusplus
 }

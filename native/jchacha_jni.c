@@ -18,6 +18,7 @@
 #include "jchacha.h"
 #include "jchacha_capi.h"
 #include "secretstream.h"
+#include "ssh.h"
 
 _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
                "the C API's ABI version (jchacha_capi.h) must be NativeChaCha.ABI_VERSION");
@@ -26,6 +27,7 @@ _Static_assert(JC_ABI_VERSION == io_jchacha_internal_NativeChaCha_ABI_VERSION,
  * CRITICAL_CHUNK, through javac -h, shared with the FFM bridge): a region stays far below a GC pause. */
 #define JC_CRITICAL_CHUNK io_jchacha_internal_NativeChaCha_CRITICAL_CHUNK
 _Static_assert(JC_CRITICAL_CHUNK % 64 == 0, "AEAD pieces other than the last must be whole blocks");
+_Static_assert(JC_SSH_MAX_SEALED == JC_CRITICAL_CHUNK, "one critical region covers an SSH packet (ssh.h)");
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
 {
@@ -741,6 +743,112 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
         (*env)->SetByteArrayRegion(env, tag, 0, 16, (const jbyte *)t);
     }
     jc_wipe(&p, sizeof p);
+}
+
+/*
+ * One chacha20-poly1305@openssh.com packet (ssh.h) per call, under one critical region: packets of at most
+ * JC_SSH_MAX_SEALED bytes sealed (the Java class keeps longer ones on its own path), input and output in place or
+ * disjoint. Checked in FfmCalls' order, with its exceptions. A failed open writes nothing, so its output array is
+ * released without a copy back.
+ */
+static const jc_backend *ssh_args(JNIEnv *env, jint handle, jintArray mainKey, jintArray headerKey, jlong seq,
+                                  jbyteArray in, jint inOff, jint bodyLen, jbyteArray out, jint outOff, int sealing,
+                                  uint32_t mk[16], uint32_t hk[16])
+{
+    const jc_backend *b = backend_for(env, handle);
+    if (b == NULL) {
+        return NULL;
+    }
+    if (mainKey == NULL || headerKey == NULL) {
+        throw_new(env, "java/lang/NullPointerException", "state");
+        return NULL;
+    }
+    if ((*env)->GetArrayLength(env, mainKey) < 16 || (*env)->GetArrayLength(env, headerKey) < 16) {
+        throw_new(env, "java/lang/IllegalArgumentException", "state must have 16 words");
+        return NULL;
+    }
+    if (seq < 0 || seq > 0xFFFFFFFFll) {
+        throw_new(env, "java/lang/IllegalArgumentException", "sequence number outside 0 .. 2^32 - 1");
+        return NULL;
+    }
+    if (in == NULL || out == NULL) {
+        throw_new(env, "java/lang/NullPointerException", in == NULL ? "input" : "output");
+        return NULL;
+    }
+    if (bodyLen < 0 || bodyLen > JC_SSH_MAX_SEALED - JC_SSH_LENGTH - JC_SSH_TAG) {
+        throw_new(env, "java/lang/IllegalArgumentException", "SSH packet body length outside 0 .. 64 KiB - 20");
+        return NULL;
+    }
+    jlong plain = JC_SSH_LENGTH + (jlong)bodyLen, sealed = plain + JC_SSH_TAG;
+    jlong inLen = sealing ? plain : sealed, outLen = sealing ? sealed : plain;
+    if (!range_ok(inOff, inLen, (*env)->GetArrayLength(env, in)) ||
+        !range_ok(outOff, outLen, (*env)->GetArrayLength(env, out))) {
+        throw_new(env, "java/lang/ArrayIndexOutOfBoundsException", "range outside the array");
+        return NULL;
+    }
+    if (inOff != outOff && outOff < inOff + inLen && inOff < outOff + outLen && (*env)->IsSameObject(env, in, out)) {
+        throw_new(env, "java/lang/IllegalArgumentException", "input and output overlap other than in place");
+        return NULL;
+    }
+    (*env)->GetIntArrayRegion(env, mainKey, 0, 12, (jint *)mk); /* words 0..11: lengths checked above */
+    (*env)->GetIntArrayRegion(env, headerKey, 0, 12, (jint *)hk);
+    return b;
+}
+
+/* Pins out and in (one region for both: no JNI call between) and runs the packet; -1 if the JVM could not pin. */
+static int ssh_pinned(JNIEnv *env, const jc_backend *b, const uint32_t mk[16], const uint32_t hk[16], jlong seq,
+                      jbyteArray in, jint inOff, jint bodyLen, jbyteArray out, jint outOff, int sealing)
+{
+    int same = (*env)->IsSameObject(env, in, out);
+    uint8_t *o = (*env)->GetPrimitiveArrayCritical(env, out, NULL);
+    if (o == NULL) {
+        return -1;
+    }
+    uint8_t *i = same ? o : (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    if (i == NULL) {
+        (*env)->ReleasePrimitiveArrayCritical(env, out, o, JNI_ABORT);
+        return -1;
+    }
+    int ok = 1;
+    if (sealing) {
+        jc_ssh_seal(b, mk, hk, (uint32_t)seq, i + inOff, (size_t)bodyLen, o + outOff);
+    } else {
+        ok = jc_ssh_open(b, mk, hk, (uint32_t)seq, i + inOff, (size_t)bodyLen, o + outOff);
+    }
+    if (!same) {
+        (*env)->ReleasePrimitiveArrayCritical(env, in, i, JNI_ABORT);
+    }
+    (*env)->ReleasePrimitiveArrayCritical(env, out, o, ok ? 0 : JNI_ABORT);
+    return ok;
+}
+
+JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sshSeal(JNIEnv *env, jclass cls, jint handle,
+                                                                     jintArray mainKey, jintArray headerKey, jlong seq,
+                                                                     jbyteArray in, jint inOff, jint bodyLen,
+                                                                     jbyteArray out, jint outOff)
+{
+    (void)cls;
+    uint32_t mk[16], hk[16];
+    const jc_backend *b = ssh_args(env, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff, 1, mk, hk);
+    if (b != NULL) {
+        ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 1);
+    }
+    jc_wipe(mk, sizeof mk);
+    jc_wipe(hk, sizeof hk);
+}
+
+JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_sshOpen(JNIEnv *env, jclass cls, jint handle,
+                                                                         jintArray mainKey, jintArray headerKey,
+                                                                         jlong seq, jbyteArray in, jint inOff,
+                                                                         jint bodyLen, jbyteArray out, jint outOff)
+{
+    (void)cls;
+    uint32_t mk[16], hk[16];
+    const jc_backend *b = ssh_args(env, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff, 0, mk, hk);
+    int ok = b != NULL && ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 0) == 1;
+    jc_wipe(mk, sizeof mk);
+    jc_wipe(hk, sizeof hk);
+    return ok ? JNI_TRUE : JNI_FALSE;
 }
 
 JNIEXPORT jstring JNICALL Java_io_jchacha_internal_NativeChaCha_polyKernel(JNIEnv *env, jclass cls, jint handle)

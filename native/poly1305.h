@@ -73,6 +73,28 @@ void jc_poly1305_to44(const uint64_t h[3], uint64_t out[3]);
  * it (the AEAD's interleaved pass, jc_xor_mac_fn); buflen must be 0. */
 void jc_poly1305_get64(const jc_poly1305 *st, uint64_t h[3], uint64_t r[2]);
 void jc_poly1305_set64(jc_poly1305 *st, const uint64_t h[3]);
+/* 1 if the two 16-byte tags are equal; no branch or index depends on their bytes. The difference is gathered in a
+ * register the compiler cannot see into, so it cannot stop early. (A volatile byte accumulator would do the same
+ * with a 16-link store-to-load chain, slower: docs/bench/tuning.md#aead-tag-compare.) Shared by the AEAD and the
+ * SSH packet open. */
+static inline int jc_poly1305_tags_equal(const uint8_t a[16], const uint8_t b[16])
+{
+    uint64_t a0, a1, b0, b1;
+    memcpy(&a0, a, 8);
+    memcpy(&a1, a + 8, 8);
+    memcpy(&b0, b, 8);
+    memcpy(&b1, b + 8, 8);
+    uint64_t d = (a0 ^ b0) | (a1 ^ b1);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(d));
+#else
+    volatile uint64_t hide = d;
+    d = hide;
+#endif
+    /* d | -d has its top bit set exactly when d != 0 */
+    return (int)(((d | (0 - d)) >> 63) ^ 1);
+}
+
 /* out = a * b mod p (partially reduced, limbs < 2^45); out may alias a or b. Inline: the AVX2 kernel's power
  * table runs a few back to back. */
 static inline void jc_poly1305_mul(uint64_t out[3], const uint64_t a[3], const uint64_t b[3])

@@ -2,13 +2,15 @@
 /*
  * The plain-C entry points of jchacha_capi.h (what the FFM bridge calls): for every backend this CPU runs, its
  * handle gives the bytes its kernels give when called directly, with the arrays passed whole and offsets into
- * them; and what C can check it refuses with an error code, writing nothing (handles, rounds, negative lengths
+ * them (the SSH packet calls against the portable kernels composed by the draft's recipe); and what C can check it
+ * refuses with an error code, writing nothing (handles, rounds, negative lengths
  * and offsets, missing pointers). Java checks every range before a downcall, so these refusals are the last line,
  * not the first.
  */
 #include "jchacha_capi.h"
 
 #include "aead.h"
+#include "ssh.h"
 
 #include <string.h>
 
@@ -240,6 +242,128 @@ static void test_xaead(int32_t h, const jc_backend *b)
           "%s xaead refusals", b->name);
 }
 
+/* An SSH packet sealed by the draft's recipe with the portable kernels, from a state built here: nonce bytes
+ * 00000000 || BE64(seq), the length under the header key's block 0, the Poly1305 key from the main key's block 0,
+ * the body from its block 1, the tag over encrypted length || encrypted body. */
+static void ssh_reference(const uint32_t mk[16], const uint32_t hk[16], uint32_t seq, const uint8_t *in, size_t n,
+                          uint8_t *out)
+{
+    const jc_backend *p = jc_backend_at(0);
+    uint8_t nonce[12] = {
+        0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)(seq >> 24), (uint8_t)(seq >> 16), (uint8_t)(seq >> 8), (uint8_t)seq};
+    uint32_t ms[16], hs[16];
+    for (int i = 0; i < 12; i++) {
+        ms[i] = mk[i];
+        hs[i] = hk[i];
+    }
+    ms[12] = hs[12] = 0;
+    for (int i = 0; i < 3; i++) {
+        uint32_t w = (uint32_t)nonce[4 * i] | (uint32_t)nonce[4 * i + 1] << 8 | (uint32_t)nonce[4 * i + 2] << 16 |
+                     (uint32_t)nonce[4 * i + 3] << 24;
+        ms[13 + i] = hs[13 + i] = w;
+    }
+    uint8_t key[32];
+    p->xor_fn(ms, 20, 0, NULL, key, 32);
+    p->xor_fn(hs, 20, 0, in, out, 4);
+    ms[12] = 1;
+    p->xor_fn(ms, 20, 0, in + 4, out + 4, n);
+    jc_poly1305_auth(NULL, out + 4 + n, out, 4 + n, key);
+}
+
+/* jc_capi_ssh_seal / _open: every body length around the stack path's end, the kernels' passes and the largest
+ * packet, at sequence numbers 0, 1, 2^31 and 2^32 - 1, apart at offsets and in place; key arrays whose words 12..15
+ * are garbage; a flipped bit anywhere refused with nothing written, in place too; refusals write nothing. */
+static void test_ssh(int32_t h, const jc_backend *b)
+{
+    enum { MAX_BODY = JC_SSH_MAX_SEALED - 20, ROOM = JC_SSH_MAX_SEALED + 16 };
+    static const int64_t lens[] = {0,    1,    11,   12,   13,   44,   60,   61,   200,  255,   256,     1000,
+                                   1024, 2043, 2044, 2047, 2048, 2049, 2050, 4096, 8191, 32768, MAX_BODY};
+    static const uint32_t seqs[] = {0, 1, 0x80000000u, 0xffffffffu};
+    static uint8_t in[ROOM], out[ROOM], want[ROOM], back[ROOM], one[ROOM];
+    uint32_t mk[16], hk[16];
+    for (int i = 0; i < 16; i++) {
+        mk[i] = rnd();
+        hk[i] = rnd();
+    }
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        for (size_t si = 0; si < sizeof seqs / sizeof seqs[0]; si++) {
+            int64_t n = lens[li], off = (int64_t)(li + si) % 5;
+            uint32_t seq = seqs[si];
+            fill(in, sizeof in);
+            memset(out, FILL, sizeof out);
+            memset(want, FILL, sizeof want);
+            ssh_reference(mk, hk, seq, in + off, (size_t)n, want + 2 * off);
+            int32_t r = jc_capi_ssh_seal(h, mk, hk, seq, in, off, n, out, 2 * off);
+            CHECK(r == JC_CAPI_OK && memcmp(out, want, sizeof out) == 0, "%s ssh seal body %lld seq %u off %lld: %d",
+                  b->name, (long long)n, seq, (long long)off, r);
+            memset(back, FILL, sizeof back);
+            r = jc_capi_ssh_open(h, mk, hk, seq, out, 2 * off, n, back, 3);
+            CHECK(r == 1 && memcmp(back + 3, in + off, (size_t)n + 4) == 0 && all_fill(back, 3) &&
+                      all_fill(back + 7 + n, sizeof back - 7 - (size_t)n),
+                  "%s ssh open body %lld seq %u: %d", b->name, (long long)n, seq, r);
+            /* in place, both ways */
+            memcpy(one, in, sizeof one);
+            r = jc_capi_ssh_seal(h, mk, hk, seq, one, off, n, one, off);
+            CHECK(r == JC_CAPI_OK && memcmp(one + off, want + 2 * off, (size_t)n + 20) == 0,
+                  "%s ssh seal in place body %lld seq %u: %d", b->name, (long long)n, seq, r);
+            r = jc_capi_ssh_open(h, mk, hk, seq, one, off, n, one, off);
+            CHECK(r == 1 && memcmp(one + off, in + off, (size_t)n + 4) == 0 &&
+                      memcmp(one + off + n + 4, want + 2 * off + n + 4, 16) == 0,
+                  "%s ssh open in place body %lld seq %u: %d", b->name, (long long)n, seq, r);
+            /* one bit flipped in the length, the body's middle or last byte, or the tag: refused, nothing written */
+            const int64_t at[] = {0, 3, 4 + n / 2, 3 + n, 4 + n, 19 + n};
+            for (size_t ai = 0; ai < sizeof at / sizeof at[0]; ai++) {
+                memcpy(one, want + 2 * off, (size_t)n + 20);
+                one[at[ai]] ^= (uint8_t)(1u << (ai % 8));
+                memcpy(back, one, (size_t)n + 20);
+                memset(out, FILL, sizeof out);
+                r = jc_capi_ssh_open(h, mk, hk, seq, one, 0, n, out, 1);
+                CHECK(r == 0 && all_fill(out, sizeof out), "%s ssh forged open body %lld byte %lld: %d wrote", b->name,
+                      (long long)n, (long long)at[ai], r);
+                r = jc_capi_ssh_open(h, mk, hk, seq, one, 0, n, one, 0);
+                CHECK(r == 0 && memcmp(one, back, (size_t)n + 20) == 0,
+                      "%s ssh forged open in place body %lld byte %lld: %d wrote", b->name, (long long)n,
+                      (long long)at[ai], r);
+            }
+            r = jc_capi_ssh_open(h, mk, hk, seq ^ 1, want, 2 * off, n, out, 0);
+            CHECK(r == 0, "%s ssh open under another sequence number, body %lld: %d", b->name, (long long)n, r);
+        }
+    }
+    struct {
+        int32_t handle;
+        int null_arg; /* 1 main key, 2 header key, 3 in, 4 out, 5 out overlapping in by one byte */
+        int64_t seq, inoff, len, outoff;
+        int want;
+    } bad[] = {
+        {-1, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {1000, 0, 0, 0, 16, 0, JC_CAPI_BAD_HANDLE},
+        {h, 1, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 2, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 3, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 4, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 5, 0, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, -1, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0x100000000ll, 0, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, -1, 16, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, -1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, MAX_BODY + 1, 0, JC_CAPI_BAD_ARGUMENT},
+        {h, 0, 0, 0, 16, -1, JC_CAPI_BAD_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        for (int open = 0; open < 2; open++) {
+            memset(out, FILL, sizeof out);
+            memcpy(in, want, 40); /* a packet sealed above could open: only the refusal stops it */
+            const uint8_t *src = bad[i].null_arg == 3 ? NULL : bad[i].null_arg == 5 ? out + 9 : in;
+            uint8_t *dst = bad[i].null_arg == 4 ? NULL : out + 8;
+            int32_t r = (open ? jc_capi_ssh_open : jc_capi_ssh_seal)(bad[i].handle, bad[i].null_arg == 1 ? NULL : mk,
+                                                                     bad[i].null_arg == 2 ? NULL : hk, bad[i].seq, src,
+                                                                     bad[i].inoff, bad[i].len, dst, bad[i].outoff);
+            CHECK(r == bad[i].want && all_fill(out, sizeof out), "%s ssh %s refusal %zu: %d, want %d", b->name,
+                  open ? "open" : "seal", i, r, bad[i].want);
+        }
+    }
+}
+
 int main(void)
 {
     jc_runnable_init();
@@ -261,6 +385,7 @@ int main(void)
         test_xor_bytes(i, b);
         test_aead(i, b);
         test_xaead(i, b);
+        test_ssh(i, b);
         ran++;
     }
     CHECK(ran >= 1, "no runnable backend");

@@ -161,4 +161,31 @@ public interface Engine {
     default void poly1305(byte[] key, byte[] msg, int off, int len, byte[] tag) {
         throw new UnsupportedOperationException(name() + " has no Poly1305 of its own");
     }
+
+    /**
+     * The longest body of a chacha20-poly1305@openssh.com packet that {@link #sshSeal} and {@link #sshOpen} take in
+     * one call; -1 (the default): this engine has no such call, and the packet goes through {@link #xor} and
+     * {@link #poly1305}.
+     */
+    default int sshMaxBody() {
+        return -1;
+    }
+
+    /**
+     * Seals SSH packet {@code seq} in one call (io.jchacha.ssh.OpenSshChaCha20Poly1305's layout): {@code mainKey}
+     * and {@code headerKey} are the owner's 16-word states of key bytes 0..31 and 32..63, of which words 0..11 are
+     * read; {@code 4 + bodyLen} bytes at {@code in[inOff ..]} become {@code 4 + bodyLen + 16} at {@code out[outOff
+     * ..]}. The caller has checked everything, keeps {@code bodyLen} within {@link #sshMaxBody()}, and passes ranges
+     * that are the same or disjoint.
+     */
+    default void sshSeal(
+            int[] mainKey, int[] headerKey, long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
+        throw new UnsupportedOperationException(name() + " has no SSH packet call");
+    }
+
+    /** {@link #sshSeal}'s open: the tag checked first; false, with nothing written, when it does not match. */
+    default boolean sshOpen(
+            int[] mainKey, int[] headerKey, long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
+        throw new UnsupportedOperationException(name() + " has no SSH packet call");
+    }
 }

@@ -183,4 +183,32 @@ final class JniCalls implements NativeCalls {
         return NativeChaCha.xopenArray(
                 handle, key, x0, x1, x2, x3, n1, n2, aad, aadOff, aadLen, in, inOff, len, out, outOff);
     }
+
+    @Override
+    public void sshSeal(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        NativeChaCha.sshSeal(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
+
+    @Override
+    public boolean sshOpen(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        return NativeChaCha.sshOpen(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
 }

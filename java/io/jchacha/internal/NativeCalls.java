@@ -136,4 +136,32 @@ interface NativeCalls {
             int len,
             byte[] out,
             int outOff);
+
+    /**
+     * One chacha20-poly1305@openssh.com packet sealed in one native call ({@link NativeChaCha#sshSeal}): the sealed
+     * packet is at most {@link NativeChaCha#CRITICAL_CHUNK} bytes and the ranges are the same or disjoint (else
+     * {@link IllegalArgumentException}).
+     */
+    void sshSeal(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff);
+
+    /** {@link #sshSeal}'s open: false, with nothing written, when the tag does not match. */
+    boolean sshOpen(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff);
 }

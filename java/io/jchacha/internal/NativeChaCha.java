@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 9;
+    static final int ABI_VERSION = 10;
 
     /**
      * Bytes of a byte array pinned per critical region at most (the JNI glue's {@code JC_CRITICAL_CHUNK}, from
@@ -198,6 +198,36 @@ final class NativeChaCha {
             byte[] in,
             int inOff,
             int len,
+            byte[] out,
+            int outOff);
+
+    /**
+     * One chacha20-poly1305@openssh.com packet sealed ({@code native/ssh.h}): {@code mainKey} and {@code headerKey}
+     * are the owner's 16-word states (words 0..11 read: key bytes 0..31 and 32..63), {@code seq} in [0, 2^32 - 1];
+     * reads {@code 4 + bodyLen} bytes at {@code in[inOff ..]}, writes {@code 4 + bodyLen + 16} to {@code out[outOff
+     * ..]}. One critical region: the sealed packet is at most {@link #CRITICAL_CHUNK} bytes, and the ranges are the
+     * same or disjoint (ABI 10).
+     */
+    static native void sshSeal(
+            int backend,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff);
+
+    /** {@link #sshSeal}'s open: false, with nothing written, when the tag does not match. */
+    static native boolean sshOpen(
+            int backend,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
             byte[] out,
             int outOff);
 

@@ -236,6 +236,29 @@ final class NativeEngine implements Engine, AeadEngine, SecretStreamSealer {
         NativeChaCha.poly1305(handle, key, msg, off, len, tag);
     }
 
+    /**
+     * A packet whose sealed form fits one critical region or downcall ({@link NativeChaCha#CRITICAL_CHUNK}): one
+     * native call seals or opens it whole (docs/bench/ssh.md#one-call-packets).
+     */
+    @Override
+    public int sshMaxBody() {
+        return NativeChaCha.CRITICAL_CHUNK - 4 - 16;
+    }
+
+    @Override
+    public void sshSeal(
+            int[] mainKey, int[] headerKey, long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
+        ServedCounter.served(backend);
+        calls.sshSeal(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
+
+    @Override
+    public boolean sshOpen(
+            int[] mainKey, int[] headerKey, long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
+        ServedCounter.served(backend);
+        return calls.sshOpen(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
+
     /** The bridge's: its fixed cost per call decides it ({@link NativeCalls#directBytes}). */
     @Override
     public int directBytes() {

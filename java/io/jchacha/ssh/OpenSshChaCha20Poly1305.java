@@ -65,6 +65,11 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     private final Engine engine;
     /** {@link Engine#poly1305Min()}: from how many bytes the tag runs on the engine's Poly1305 kernel. */
     private final int nativeMacMin;
+    /**
+     * {@link Engine#sshMaxBody()}: up to this body length a packet is one engine call (a native backend's: length,
+     * Poly1305 key, body and tag in C); -1 where the engine has none, and longer packets take four calls here.
+     */
+    private final int oneCallMax;
     /** Key bytes 0..31: the state of the Poly1305 key block and the body; words 12..15 set per packet. */
     private final int[] main;
     /** Key bytes 32..63: the state of the length's keystream; words 12..15 set per packet. */
@@ -106,6 +111,7 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
         Objects.checkFromIndexSize(offset, KEY_LENGTH, keyMaterial.length);
         this.engine = Engines.active();
         this.nativeMacMin = engine.poly1305Min();
+        this.oneCallMax = engine.sshMaxBody();
         this.main = keyState(keyMaterial, offset);
         this.header = keyState(keyMaterial, offset + 32);
     }
@@ -293,25 +299,34 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     }
 
     /**
-     * The seal after the checks. Where the ranges overlap other than exactly, the input is copied first (the
-     * engines take in place or disjoint ranges only); the tag is written last, after every input byte was read.
+     * The seal after the checks: one engine call where the engine has it and the packet fits, else four (Poly1305
+     * key, length, body, tag). Where the ranges overlap other than exactly (for one call: other than in place or
+     * apart), the input is copied first; the tag is written last, after every input byte was read.
      */
     private void sealArrays(long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
         int len = LENGTH_FIELD + bodyLen;
+        boolean oneCall = bodyLen <= oneCallMax;
         byte[] copy = null;
-        if (Overlap.of(in, inOff, out, outOff, len) != Overlap.NONE) {
+        if (oneCall
+                ? !sameOrApart(in, inOff, len, out, outOff, len + TAG_LENGTH)
+                : Overlap.of(in, inOff, out, outOff, len) != Overlap.NONE) {
             copy = staging(len);
             System.arraycopy(in, inOff, copy, 0, len);
             in = copy;
             inOff = 0;
         }
         try {
+            if (oneCall) {
+                engine.sshSeal(main, header, seq, in, inOff, bodyLen, out, outOff);
+                return;
+            }
             startPacket(seq);
             engine.xor(header, ROUNDS, false, in, inOff, out, outOff, LENGTH_FIELD, work);
             engine.xor(main, ROUNDS, false, in, inOff + LENGTH_FIELD, out, outOff + LENGTH_FIELD, bodyLen, work);
             tag(out, outOff, len);
             System.arraycopy(tag, 0, out, outOff + len, TAG_LENGTH);
         } finally {
+            Arrays.fill(polyKey, (byte) 0);
             if (copy != null) {
                 Arrays.fill(copy, 0, len, (byte) 0);
             }
@@ -319,20 +334,26 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     }
 
     /**
-     * The open after the checks: the tag over the input (or its private copy, taken first where the ranges overlap
-     * other than exactly), compared in constant time, then the decryption; false with nothing written when the tag
-     * does not match.
+     * The open after the checks: one engine call where the engine has it and the packet fits; else the tag over the
+     * input (or its private copy, taken first where the ranges overlap other than exactly), compared in constant
+     * time, then the decryption. False with nothing written when the tag does not match.
      */
     private boolean openArrays(long seq, byte[] in, int inOff, int bodyLen, byte[] out, int outOff) {
         int len = LENGTH_FIELD + bodyLen;
+        boolean oneCall = bodyLen <= oneCallMax;
         byte[] copy = null;
-        if (Overlap.of(in, inOff, out, outOff, len) != Overlap.NONE) {
+        if (oneCall
+                ? !sameOrApart(in, inOff, len + TAG_LENGTH, out, outOff, len)
+                : Overlap.of(in, inOff, out, outOff, len) != Overlap.NONE) {
             copy = staging(len + TAG_LENGTH);
             System.arraycopy(in, inOff, copy, 0, len + TAG_LENGTH);
             in = copy;
             inOff = 0;
         }
         try {
+            if (oneCall) {
+                return engine.sshOpen(main, header, seq, in, inOff, bodyLen, out, outOff);
+            }
             startPacket(seq);
             tag(in, inOff, len);
             if (!JavaAead.tagsEqual(tag, 0, in, inOff + len)) {
@@ -342,10 +363,16 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
             engine.xor(main, ROUNDS, false, in, inOff + LENGTH_FIELD, out, outOff + LENGTH_FIELD, bodyLen, work);
             return true;
         } finally {
+            Arrays.fill(polyKey, (byte) 0);
             if (copy != null) {
                 Arrays.fill(copy, 0, len + TAG_LENGTH, (byte) 0);
             }
         }
+    }
+
+    /** Whether the one-call path may take the ranges as they are: the same range, or no shared byte. */
+    private static boolean sameOrApart(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+        return in != out || inOff == outOff || outOff >= inOff + inLen || inOff >= outOff + outLen;
     }
 
     /**

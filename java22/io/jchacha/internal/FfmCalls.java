@@ -38,6 +38,8 @@ final class FfmCalls implements NativeCalls {
     private static final MethodHandle AEAD_OPEN;
     private static final MethodHandle XAEAD_SEAL;
     private static final MethodHandle XAEAD_OPEN;
+    private static final MethodHandle SSH_SEAL;
+    private static final MethodHandle SSH_OPEN;
     private static final String FAILURE;
 
     static {
@@ -48,6 +50,8 @@ final class FfmCalls implements NativeCalls {
         MethodHandle open = null;
         MethodHandle xseal = null;
         MethodHandle xopen = null;
+        MethodHandle sshSeal = null;
+        MethodHandle sshOpen = null;
         String failure = NativeLibrary.failure();
         if (failure == null) {
             try {
@@ -95,6 +99,13 @@ final class FfmCalls implements NativeCalls {
                                 lookup.find("jc_capi_xaead_seal").orElseThrow(), xaead, critical);
                         xopen = linker.downcallHandle(
                                 lookup.find("jc_capi_xaead_open").orElseThrow(), xaead, critical);
+                        FunctionDescriptor ssh = FunctionDescriptor.of(
+                                JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS,
+                                JAVA_LONG);
+                        sshSeal = linker.downcallHandle(
+                                lookup.find("jc_capi_ssh_seal").orElseThrow(), ssh, critical);
+                        sshOpen = linker.downcallHandle(
+                                lookup.find("jc_capi_ssh_open").orElseThrow(), ssh, critical);
                     }
                 }
             } catch (Throwable e) { // IllegalCallerException without native access, NoSuchElementException, ...
@@ -106,6 +117,8 @@ final class FfmCalls implements NativeCalls {
                 open = null;
                 xseal = null;
                 xopen = null;
+                sshSeal = null;
+                sshOpen = null;
             }
         }
         XOR = xor;
@@ -115,6 +128,8 @@ final class FfmCalls implements NativeCalls {
         AEAD_OPEN = open;
         XAEAD_SEAL = xseal;
         XAEAD_OPEN = xopen;
+        SSH_SEAL = sshSeal;
+        SSH_OPEN = sshOpen;
         FAILURE = failure;
     }
 
@@ -643,5 +658,107 @@ final class FfmCalls implements NativeCalls {
         }
         checkAead(r);
         return r == 1;
+    }
+
+    /**
+     * An SSH packet call's checks, in the JNI glue's order and with its exceptions: the two key arrays, the sequence
+     * number, the arrays, the body length (a sealed packet of at most {@value #CHUNK} bytes: one critical downcall),
+     * the ranges, and that they are the same or disjoint.
+     */
+    private static void sshChecks(
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff,
+            boolean sealing) {
+        if (mainKey == null || headerKey == null) {
+            throw new NullPointerException("state");
+        }
+        if (mainKey.length < 16 || headerKey.length < 16) {
+            throw new IllegalArgumentException("state must have 16 words");
+        }
+        if (seq < 0 || seq > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("sequence number outside 0 .. 2^32 - 1");
+        }
+        if (in == null || out == null) {
+            throw new NullPointerException(in == null ? "input" : "output");
+        }
+        if (bodyLen < 0 || bodyLen > CHUNK - 4 - 16) {
+            throw new IllegalArgumentException("SSH packet body length outside 0 .. 64 KiB - 20");
+        }
+        int plain = 4 + bodyLen;
+        int inLen = sealing ? plain : plain + 16;
+        int outLen = sealing ? plain + 16 : plain;
+        if (!rangeOk(inOff, inLen, in.length) || !rangeOk(outOff, outLen, out.length)) {
+            throw new ArrayIndexOutOfBoundsException("range outside the array");
+        }
+        if (in == out && inOff != outOff && outOff < inOff + inLen && inOff < outOff + outLen) {
+            throw new IllegalArgumentException("input and output overlap other than in place");
+        }
+    }
+
+    @Override
+    public void sshSeal(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        ssh(SSH_SEAL, true, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
+
+    @Override
+    public boolean sshOpen(
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        return ssh(SSH_OPEN, false, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff) == 1;
+    }
+
+    /** One SSH packet downcall after {@link #sshChecks}: its answer, 1 or 0 (open: whether the tag matched). */
+    private static int ssh(
+            MethodHandle call,
+            boolean sealing,
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        sshChecks(mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff, sealing);
+        int r;
+        try {
+            r = (int) call.invokeExact(
+                    handle,
+                    MemorySegment.ofArray(mainKey),
+                    MemorySegment.ofArray(headerKey),
+                    seq,
+                    MemorySegment.ofArray(in),
+                    (long) inOff,
+                    (long) bodyLen,
+                    MemorySegment.ofArray(out),
+                    (long) outOff);
+        } catch (Throwable e) {
+            throw rethrow(e);
+        }
+        checkAead(r);
+        return r;
     }
 }

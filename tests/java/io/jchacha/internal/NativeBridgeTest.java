@@ -194,6 +194,66 @@ class NativeBridgeTest {
     }
 
     /**
+     * SSH packets (chacha20-poly1305@openssh.com) in one call, on JNI and FFM: both as BouncyCastle's composition
+     * ({@link io.jchacha.fuzz.ReferenceOpenSsh}), apart at offsets and in place, up to the longest body one call takes;
+     * key arrays whose words 12..15 are not the packet's; a forged packet writes nothing on either bridge.
+     */
+    @Test
+    void ffmSealsSshPacketsAsJni() throws Exception {
+        NativeCalls ffm = ffm();
+        SplittableRandom r = new SplittableRandom(48);
+        NativeCalls[] both = {JniCalls.INSTANCE, ffm};
+        for (int h : handles()) {
+            for (int body : new int[] {0, 1, 12, 60, 61, 2048, 2049, 4096, 64 * 1024 - 20}) {
+                for (boolean inPlace : new boolean[] {false, true}) {
+                    byte[] key = new byte[64];
+                    r.nextBytes(key);
+                    int[] mainKey = r.ints(16).toArray(); // words 12..15 stay garbage: C must not read them
+                    int[] headerKey = r.ints(16).toArray();
+                    ChaChaBlock.setConstants(mainKey);
+                    ChaChaBlock.setKey(mainKey, key, 0);
+                    ChaChaBlock.setConstants(headerKey);
+                    ChaChaBlock.setKey(headerKey, key, 32);
+                    long seq = new long[] {0, 1, 1L << 31, 0xFFFF_FFFFL}[r.nextInt(4)];
+                    byte[] plain = new byte[4 + body];
+                    r.nextBytes(plain);
+                    byte[] want = io.jchacha.fuzz.ReferenceOpenSsh.seal(key, seq, plain);
+                    String what = "handle " + h + ", body " + body + (inPlace ? ", in place" : "") + ", seq " + seq;
+                    for (NativeCalls c : both) {
+                        byte[] in = new byte[5 + want.length];
+                        System.arraycopy(plain, 0, in, 5, plain.length);
+                        byte[] out = inPlace ? in : new byte[2 + want.length];
+                        int outOff = inPlace ? 5 : 2;
+                        c.sshSeal(h, mainKey, headerKey, seq, in, 5, body, out, outOff);
+                        assertArrayEquals(
+                                want,
+                                Arrays.copyOfRange(out, outOff, outOff + want.length),
+                                c.name() + " seal, " + what);
+                        byte[] back = inPlace ? out : new byte[plain.length + 1];
+                        int backOff = inPlace ? outOff : 1;
+                        assertTrue(c.sshOpen(h, mainKey, headerKey, seq, out, outOff, body, back, backOff), what);
+                        assertArrayEquals(
+                                plain,
+                                Arrays.copyOfRange(back, backOff, backOff + plain.length),
+                                c.name() + " open, " + what);
+                        byte[] bad = want.clone();
+                        bad[r.nextInt(bad.length)] ^= 1;
+                        byte[] kept = bad.clone();
+                        byte[] sevens = new byte[plain.length];
+                        Arrays.fill(sevens, (byte) 7);
+                        assertFalse(c.sshOpen(h, mainKey, headerKey, seq, bad, 0, body, sevens, 0), what);
+                        assertFalse(c.sshOpen(h, mainKey, headerKey, seq, bad, 0, body, bad, 0), what);
+                        byte[] allSevens = new byte[plain.length];
+                        Arrays.fill(allSevens, (byte) 7);
+                        assertArrayEquals(allSevens, sevens, c.name() + ": a forged packet wrote, " + what);
+                        assertArrayEquals(kept, bad, c.name() + ": a forged packet wrote in place, " + what);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * XChaCha20-Poly1305 with the subkey derived in C, on JNI and (where it runs) FFM: as Java's HChaCha20 followed by
      * the Java AEAD, for lengths on both sides of the short path, the FFM chunk (which goes to JNI past it) and
      * in place; the key array's words 12..15 are not the nonce.
@@ -443,6 +503,37 @@ class NativeBridgeTest {
                 ffm,
                 "xopen handle -1",
                 c -> () -> c.xopenArray(-1, st, 1, 2, 3, 4, 5, 6, aad, 0, 0, new byte[30], 0, 10, a, 0));
+        int[] k = new int[16];
+        for (int[] g : ranges) {
+            String what = "range " + g[0] + "+" + g[1];
+            same(ffm, "ssh seal in " + what, c -> () -> c.sshSeal(h, k, k, 0, a, g[0], g[1], new byte[300], 0));
+            same(ffm, "ssh open in " + what, c -> () -> c.sshOpen(h, k, k, 0, a, g[0], g[1], new byte[300], 0));
+            same(ffm, "ssh seal out " + what, c -> () -> c.sshSeal(h, k, k, 0, new byte[300], 0, g[1], a, g[0]));
+            same(ffm, "ssh open out " + what, c -> () -> c.sshOpen(h, k, k, 0, new byte[300], 0, g[1], a, g[0]));
+        }
+        for (long seq : new long[] {-1, 1L << 32, Long.MIN_VALUE, Long.MAX_VALUE}) {
+            same(ffm, "ssh seal seq " + seq, c -> () -> c.sshSeal(h, k, k, seq, a, 0, 10, new byte[30], 0));
+            same(ffm, "ssh open seq " + seq, c -> () -> c.sshOpen(h, k, k, seq, new byte[30], 0, 10, a, 0));
+        }
+        byte[] big = new byte[70_000];
+        for (int body : new int[] {-1, 64 * 1024 - 19, 100_000, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            same(ffm, "ssh seal body " + body, c -> () -> c.sshSeal(h, k, k, 0, big, 0, body, big, 0));
+            same(ffm, "ssh open body " + body, c -> () -> c.sshOpen(h, k, k, 0, big, 0, body, big, 0));
+        }
+        for (int shift : new int[] {-1, 1, 13, -13}) {
+            same(ffm, "ssh seal overlap " + shift, c -> () -> c.sshSeal(h, k, k, 0, a, 20, 10, a, 20 + shift));
+            same(ffm, "ssh open overlap " + shift, c -> () -> c.sshOpen(h, k, k, 0, a, 20, 10, a, 20 + shift));
+        }
+        same(ffm, "ssh null main key", c -> () -> c.sshSeal(h, null, k, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "ssh null header key", c -> () -> c.sshOpen(h, k, null, 0, new byte[30], 0, 10, a, 0));
+        same(ffm, "ssh short main key", c -> () -> c.sshSeal(h, new int[15], k, 0, a, 0, 10, new byte[30], 0));
+        same(ffm, "ssh short header key", c -> () -> c.sshOpen(h, k, new int[12], 0, new byte[30], 0, 10, a, 0));
+        same(ffm, "ssh null input", c -> () -> c.sshSeal(h, k, k, 0, null, 0, 10, new byte[30], 0));
+        same(ffm, "ssh null output", c -> () -> c.sshOpen(h, k, k, 0, new byte[30], 0, 10, null, 0));
+        for (int bad : new int[] {-1, 7, 8, Integer.MIN_VALUE}) {
+            same(ffm, "ssh seal handle " + bad, c -> () -> c.sshSeal(bad, k, k, 0, a, 0, 10, new byte[30], 0));
+            same(ffm, "ssh open handle " + bad, c -> () -> c.sshOpen(bad, k, k, 0, new byte[30], 0, 10, a, 0));
+        }
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
         same(ffm, "null nonce", c -> () -> c.hchacha(h, new int[8], null, 20, new int[8]));

@@ -26,7 +26,7 @@ class OpenSshDifferentialTest {
         for (int n = 0; n <= 600; n++) {
             l.add(n);
         }
-        for (int edge : new int[] {4096, 16384, 32768, 35000}) {
+        for (int edge : new int[] {4096, 16384, 32768, 35000, 65516}) {
             for (int d : new int[] {-65, -64, -63, -20, -17, -16, -4, -1, 0, 1, 3, 15, 16, 60, 63, 64, 65}) {
                 l.add(edge + d);
             }

@@ -38,7 +38,7 @@ class OpenSshTamperTest {
     @Test
     void lengthBodyAndTagOfLongPackets() throws Exception {
         OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(key);
-        for (int bodyLen : new int[] {4095, 32768, 35000}) {
+        for (int bodyLen : new int[] {2048, 2049, 4095, 32768, 35000, 65516, 65517, 70000}) {
             byte[] sealed =
                     ReferenceOpenSsh.seal(key, 0xFFFFFFFFL, OpenSshDifferentialTest.plainPacket(random, bodyLen));
             for (int i : new int[] {0, 3, 4, 4 + bodyLen / 2, 3 + bodyLen, 4 + bodyLen, sealed.length - 1}) {
