@@ -81,7 +81,8 @@ class ModulePathTest {
                         "io.jchacha.secretstream",
                         "io.jchacha.ssh",
                         "io.jchacha.ssh.jsch", // JSch makes ciphers by name: the class must be public and exported
-                        "io.jchacha.ssh.mina"),
+                        "io.jchacha.ssh.mina",
+                        "io.jchacha.ssh.sshj"),
                 exported,
                 "exported packages");
     }
