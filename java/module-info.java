@@ -12,6 +12,7 @@ module io.jchacha {
     // the SSH adapters: only a user of that SSH library loads them, and has it
     requires static org.apache.sshd.common;
     requires static com.jcraft.jsch;
+    requires static com.hierynomus.sshj;
     // the jdk backend reads HotSpot's flags where this module is present (JdkIntrinsics)
     requires static jdk.management;
 
@@ -20,6 +21,7 @@ module io.jchacha {
     exports io.jchacha.ssh;
     exports io.jchacha.ssh.jsch;
     exports io.jchacha.ssh.mina;
+    exports io.jchacha.ssh.sshj;
 
     provides java.security.Provider with
             io.jchacha.JChachaProvider;

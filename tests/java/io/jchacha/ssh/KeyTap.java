@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.ssh;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -8,7 +10,7 @@ import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.Cipher;
 
 /**
- * The first key material an in-process SSH endpoint (MINA or JSch) gives its cipher for each mode, so that
+ * The first key material an in-process SSH endpoint (MINA, JSch or sshj) gives its cipher for each mode, so that
  * {@link TamperProxy} can find packet boundaries on the wire. Wraps the cipher under test and passes every call
  * through unchanged. JSch's all-zero-key trial ciphers (Session.checkCipher) are not keys and are ignored.
  */
@@ -120,6 +122,34 @@ final class KeyTap {
         public int getKdfSize() {
             return c.getKdfSize();
         }
+    }
+
+    /** sshj's factory under the same name, its ciphers reporting their keys here (a proxy passes every call on). */
+    net.schmizz.sshj.common.Factory.Named<net.schmizz.sshj.transport.cipher.Cipher> sshj(
+            net.schmizz.sshj.common.Factory.Named<net.schmizz.sshj.transport.cipher.Cipher> real) {
+        KeyTap tap = this;
+        Class<net.schmizz.sshj.transport.cipher.Cipher> type = net.schmizz.sshj.transport.cipher.Cipher.class;
+        return new net.schmizz.sshj.common.Factory.Named<>() {
+            @Override
+            public String getName() {
+                return real.getName();
+            }
+
+            @Override
+            public net.schmizz.sshj.transport.cipher.Cipher create() {
+                net.schmizz.sshj.transport.cipher.Cipher c = real.create();
+                return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (p, m, args) -> {
+                    if (m.getName().equals("init")) {
+                        tap.record(args[0] == net.schmizz.sshj.transport.cipher.Cipher.Mode.Encrypt, (byte[]) args[1]);
+                    }
+                    try {
+                        return m.invoke(c, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                }));
+            }
+        };
     }
 
     /** JSch makes its ciphers by class name: this class runs {@link #jschDelegate} and reports to {@link #jschTap}. */

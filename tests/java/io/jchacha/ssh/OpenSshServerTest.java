@@ -11,6 +11,9 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
@@ -20,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MINA and JSch clients with the cipher under test against OpenSSH's sshd (its own foreground process, only
+ * MINA, JSch and sshj clients with the cipher under test against OpenSSH's sshd (its own foreground process, only
  * chacha20-poly1305@openssh.com, RekeyLimit 4M): 64 MiB up ({@code cat > file}) and down ({@code cat file}), the
  * bytes compared, the cipher confirmed in sshd's log and in the client's, and at least 16 key exchanges in both.
  * Runs where {@code jchacha.test.ssh} is set (pom.xml: the unforced and the java runs).
@@ -93,6 +96,37 @@ class OpenSshServerTest {
             checkReceived(received, 6);
             OpenSsh.assertCipherEveryKex(sshd.log(), 16, "sshd's log");
             OpenSsh.assertCipherEveryKex(String.join("\n", log), 16, "JSch's log");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.jchacha.ssh.SshCiphers#sshj")
+    void sshjClientToSshd(SshCiphers.Sshj cipher) throws Exception {
+        Path key = OpenSsh.userKey(dir);
+        Path data = source(7);
+        Path received = dir.resolve("received");
+        List<Class<?>> made = new CopyOnWriteArrayList<>();
+        try (OpenSsh.Server sshd = new OpenSsh.Server(dir, key.resolveSibling("id_ecdsa.pub"), "4M");
+                SSHClient ssh = SshClients.sshj(sshd.port, key, cipher.factory(), made)) {
+            try (Session s = ssh.startSession()) {
+                Session.Command up = s.exec("cat > " + received);
+                try (OutputStream out = up.getOutputStream()) {
+                    PatternBytes.write(8, SIZE, out);
+                }
+                up.join(SshClients.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                assertEquals(0, up.getExitStatus(), "cat > file's exit status");
+            }
+            try (Session s = ssh.startSession()) {
+                Session.Command down = s.exec("cat " + data);
+                PatternBytes.check(7, down.getInputStream()).assertExactly(SIZE, "sshj's exec stdout");
+                down.join(SshClients.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                assertEquals(0, down.getExitStatus(), "cat file's exit status");
+            }
+            checkReceived(received, 8);
+            int kex = OpenSsh.assertCipherEveryKex(sshd.log(), 16, "sshd's log");
+            // sshj's only cipher factory: two ciphers per key exchange, each of the class under test
+            assertEquals(2 * kex, made.size(), "ciphers sshj made");
+            assertEquals(List.of(cipher.cipherClass()), made.stream().distinct().toList(), "sshj's cipher class");
         }
     }
 

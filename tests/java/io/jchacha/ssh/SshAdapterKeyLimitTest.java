@@ -10,7 +10,7 @@ import org.apache.sshd.common.cipher.Cipher;
 import org.junit.jupiter.api.Test;
 
 /**
- * Neither adapter protects more than 2^32 packets with one key: the next packet would reuse the first one's sequence
+ * No adapter protects more than 2^32 packets with one key: the next packet would reuse the first one's sequence
  * number, so its nonce, keystream and Poly1305 key (MINA's own cipher refuses it too). The count is set just below
  * the limit through the adapters' private field; 2^32 real packets would take hours.
  */
@@ -78,5 +78,34 @@ class SshAdapterKeyLimitTest {
         c.update(-1);
         c.update(p, 0, 4, p, 0);
         c.doFinal(p, 0, 4 + 16, p, 0); // the last packet this key may protect
+    }
+
+    /** sshj pushes the sequence number per packet: the count, not the number, ends the key. */
+    @Test
+    void sshjRefusesThePacketAfterTheLastUnderOneKey() throws Exception {
+        net.schmizz.sshj.transport.cipher.Cipher c = io.jchacha.ssh.sshj.ChaCha20Poly1305Factory.INSTANCE.create();
+        c.init(net.schmizz.sshj.transport.cipher.Cipher.Mode.Encrypt, KEY, null);
+        setPackets(c, OpenSshChaCha20Poly1305.PACKETS_PER_KEY - 1);
+        byte[] last = packet(16);
+        c.setSequenceNumber(0xffffffffL);
+        c.updateWithAAD(last, 0, 4, 16); // the last packet this key may protect
+        byte[] next = packet(16);
+        byte[] before = next.clone();
+        c.setSequenceNumber(0); // SSH's uint32 wraps: the first packet's number again
+        assertThrows(IllegalStateException.class, () -> c.updateWithAAD(next, 0, 4, 16));
+        assertThrows(IllegalStateException.class, () -> c.updateAAD(next, 0, 4));
+        assertArrayEquals(before, next, "nothing written");
+        c.init(net.schmizz.sshj.transport.cipher.Cipher.Mode.Encrypt, KEY, null); // a rekey starts a new count
+        c.setSequenceNumber(0);
+        c.updateWithAAD(next, 0, 4, 16);
+
+        net.schmizz.sshj.transport.cipher.Cipher d = io.jchacha.ssh.sshj.ChaCha20Poly1305Factory.INSTANCE.create();
+        d.init(net.schmizz.sshj.transport.cipher.Cipher.Mode.Decrypt, KEY, null);
+        setPackets(d, OpenSshChaCha20Poly1305.PACKETS_PER_KEY);
+        byte[] p = packet(16);
+        byte[] was = p.clone();
+        d.setSequenceNumber(0);
+        assertThrows(IllegalStateException.class, () -> d.updateAAD(p, 0, 4));
+        assertArrayEquals(was, p, "nothing written");
     }
 }

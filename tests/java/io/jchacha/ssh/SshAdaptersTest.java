@@ -39,7 +39,7 @@ class SshAdaptersTest {
     @TempDir
     Path dir;
 
-    private static byte[] random(SplittableRandom r, int n) {
+    static byte[] random(SplittableRandom r, int n) {
         byte[] b = new byte[n];
         for (int i = 0; i < n; i++) {
             b[i] = (byte) r.nextInt();
@@ -48,7 +48,7 @@ class SshAdaptersTest {
     }
 
     /** A plaintext packet [length][body] with room for the tag, at offset off of a larger array. */
-    private static byte[] packet(SplittableRandom r, int off, int body) {
+    static byte[] packet(SplittableRandom r, int off, int body) {
         byte[] p = random(r, off + 4 + body + 16 + 3);
         for (int i = 0; i < 4; i++) {
             p[off + i] = (byte) (body >>> (24 - 8 * i));

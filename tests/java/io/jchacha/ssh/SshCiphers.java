@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.jchacha.ssh;
 
+import com.hierynomus.sshj.transport.cipher.ChachaPolyCiphers;
 import java.util.List;
+import net.schmizz.sshj.common.Factory;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.BuiltinCiphers;
 import org.apache.sshd.common.cipher.ChaCha20Cipher;
@@ -30,6 +32,14 @@ final class SshCiphers {
         }
     }
 
+    /** An sshj cipher factory and the Cipher class it makes. */
+    record Sshj(String label, Factory.Named<net.schmizz.sshj.transport.cipher.Cipher> factory, Class<?> cipherClass) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
     static List<Mina> mina() {
         return List.of(
                 new Mina("mina-builtin", BuiltinCiphers.cc20p1305_openssh, ChaCha20Cipher.class),
@@ -43,5 +53,17 @@ final class SshCiphers {
         return List.of(
                 new Jsch("jsch-builtin", "com.jcraft.jsch.bc.ChaCha20Poly1305"),
                 new Jsch("jchacha", io.jchacha.ssh.jsch.ChaCha20Poly1305Cipher.class.getName()));
+    }
+
+    static List<Sshj> sshj() {
+        return List.of(
+                new Sshj(
+                        "sshj-builtin",
+                        ChachaPolyCiphers.CHACHA_POLY_OPENSSH(),
+                        com.hierynomus.sshj.transport.cipher.ChachaPolyCipher.class),
+                new Sshj(
+                        "jchacha",
+                        io.jchacha.ssh.sshj.ChaCha20Poly1305Factory.INSTANCE,
+                        io.jchacha.ssh.sshj.ChaCha20Poly1305Cipher.class));
     }
 }

@@ -13,6 +13,10 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
+import net.schmizz.sshj.DefaultConfig;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.common.Factory;
+import net.schmizz.sshj.transport.verification.PromiscuousVerifier;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
@@ -21,7 +25,7 @@ import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
 import org.apache.sshd.core.CoreModuleProperties;
 
-/** MINA and JSch clients as the tests connect them: one cipher, the user's key file, any host key. */
+/** MINA, JSch and sshj clients as the tests connect them: one cipher, the user's key file, any host key. */
 final class SshClients {
     static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -78,6 +82,40 @@ final class SshClients {
         });
         session.connect((int) TIMEOUT.toMillis());
         return session;
+    }
+
+    /**
+     * A connected, authenticated sshj client of the current user on 127.0.0.1:port whose only cipher is cipher, key
+     * from the OpenSSH key file key; every Cipher sshj makes (two per key exchange) is added to made.
+     */
+    static SSHClient sshj(
+            int port, Path key, Factory.Named<net.schmizz.sshj.transport.cipher.Cipher> cipher, List<Class<?>> made)
+            throws IOException {
+        DefaultConfig config = new DefaultConfig();
+        config.setCipherFactories(List.of(new Factory.Named<>() {
+            @Override
+            public net.schmizz.sshj.transport.cipher.Cipher create() {
+                net.schmizz.sshj.transport.cipher.Cipher c = cipher.create();
+                made.add(c.getClass());
+                return c;
+            }
+
+            @Override
+            public String getName() {
+                return cipher.getName();
+            }
+        }));
+        SSHClient ssh = new SSHClient(config);
+        ssh.setTimeout((int) TIMEOUT.toMillis());
+        ssh.addHostKeyVerifier(new PromiscuousVerifier());
+        try {
+            ssh.connect("127.0.0.1", port);
+            ssh.authPublickey(System.getProperty("user.name"), ssh.loadKeys(key.toString()));
+        } catch (IOException | RuntimeException e) {
+            ssh.close();
+            throw e;
+        }
+        return ssh;
     }
 
     /** A JSch exec channel's exit status, once it closed. */

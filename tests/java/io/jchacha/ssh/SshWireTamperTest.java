@@ -19,6 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.crypto.AEADBadTagException;
+import net.schmizz.sshj.SSHClient;
+import net.schmizz.sshj.connection.channel.direct.Session;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
@@ -31,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * One bit flipped on the wire ({@link TamperProxy}) in the encrypted length, the body or the tag of the 20th
  * channel data packet of a transfer: the receiver must end the connection with a MAC error (OpenSSH: "message
- * authentication code incorrect", MINA: AEADBadTagException, JSch: "Packet corrupt") and deliver none of that packet's data: what the
+ * authentication code incorrect", MINA: AEADBadTagException, JSch: "Packet corrupt", sshj: "MAC Error") and deliver none of that packet's data: what the
  * receiving side got is a prefix of the sent bytes no longer than the data before the altered packet. Each pairing
  * of the interop tests, both directions. Runs where {@code jchacha.test.ssh} is set (pom.xml).
  */
@@ -51,6 +53,10 @@ class SshWireTamperTest {
 
     static Stream<Arguments> jsch() {
         return combine(SshCiphers.jsch());
+    }
+
+    static Stream<Arguments> sshj() {
+        return combine(SshCiphers.sshj());
     }
 
     private static Stream<Arguments> combine(List<?> ciphers) {
@@ -194,6 +200,51 @@ class SshWireTamperTest {
                 session.disconnect();
             }
             assertTrue(log.stream().anyMatch(l -> l.contains("Packet corrupt")), "JSch's log: " + log);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("sshj")
+    void sshjClientToSshd(SshCiphers.Sshj cipher, TamperProxy.Where where) throws Exception {
+        Path key = OpenSsh.userKey(dir);
+        KeyTap tap = new KeyTap();
+        Path received = dir.resolve("received");
+        try (OpenSsh.Server sshd = new OpenSsh.Server(dir, key.resolveSibling("id_ecdsa.pub"), "1G");
+                TamperProxy proxy = new TamperProxy(sshd.port, true, where, TARGET, () -> tap.await(true));
+                SSHClient ssh = SshClients.sshj(proxy.port(), key, tap.sshj(cipher.factory()), new ArrayList<>())) {
+            // sshj 0.41.2's writer holds its stream's lock while it waits for window space, and the reader, dying of
+            // the MAC error, waits for that lock (so does close): the window wait's timeout ends it, 30 s by default.
+            // The altered packet goes long before the window fills, so a short timeout changes nothing else.
+            ssh.getConnection().setTimeoutMs(3000);
+            Session.Command up = ssh.startSession().exec("cat > " + received);
+            awaitFile(received);
+            try (OutputStream out = up.getOutputStream()) {
+                PatternBytes.write(13, SIZE, out);
+            } catch (IOException expected) {
+                // the connection ends under the writer
+            }
+            assertReceivedFile(sshd, received, 13, proxy);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("sshj")
+    void sshdToSshjClient(SshCiphers.Sshj cipher, TamperProxy.Where where) throws Exception {
+        Path key = OpenSsh.userKey(dir);
+        KeyTap tap = new KeyTap();
+        Path data = source(14);
+        List<String> ended = new CopyOnWriteArrayList<>();
+        try (OpenSsh.Server sshd = new OpenSsh.Server(dir, key.resolveSibling("id_ecdsa.pub"), "1G");
+                TamperProxy proxy = new TamperProxy(sshd.port, false, where, TARGET, () -> tap.await(false));
+                SSHClient ssh = SshClients.sshj(proxy.port(), key, tap.sshj(cipher.factory()), new ArrayList<>())) {
+            ssh.getTransport().setDisconnectListener((reason, message) -> ended.add(reason + ": " + message));
+            Session.Command down = ssh.startSession().exec("cat " + data);
+            assertPrefix(PatternBytes.check(14, down.getInputStream()), proxy);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (ended.stream().noneMatch(m -> m.contains("MAC Error"))) { // sshj's transport died of it
+                assertTrue(System.nanoTime() < end, "sshj's disconnect: " + ended);
+                Thread.sleep(10);
+            }
         }
     }
 

@@ -24,7 +24,9 @@ import org.openjdk.jmh.annotations.*;
  * {@code nativeMac}: the packet's tag alone (length field and body) on the Java Poly1305 and on the active native
  * backend's kernel (one JNI call), for {@code Engine.poly1305Min}. {@code minaSeal} / {@code minaJchachaSeal}: MINA
  * SSHD's encoder call on its built-in cipher and on jchacha's adapter; {@code jschSeal} / {@code jschJchachaSeal}: JSch's
- * encoder calls on its BouncyCastle class and on jchacha's adapter. Ops/s; MB/s = ops/s x body. Not part of the
+ * encoder calls on its BouncyCastle class and on jchacha's adapter; {@code sshjSeal} / {@code sshjJchachaSeal}: sshj's
+ * encoder calls (setSequenceNumber, updateWithAAD) on its ChachaPolyCipher (BouncyCastle through JCA) and on jchacha's
+ * adapter. Ops/s; MB/s = ops/s x body. Not part of the
  * suite: {@code java -jar target/jchacha-benchmarks.jar OpenSshBench -f 1 -wi 5 -w 1s -i 5 -r 1s}.
  */
 @State(Scope.Thread)
@@ -56,6 +58,7 @@ public class OpenSshBench {
     // jchacha's JSch adapter
     Cipher minaBuiltin, minaJchacha;
     com.jcraft.jsch.Cipher jschBuiltin, jschJchacha;
+    net.schmizz.sshj.transport.cipher.Cipher sshjBuiltin, sshjJchacha;
 
     @Setup
     public void setup() {
@@ -82,6 +85,11 @@ public class OpenSshBench {
             jschBuiltin.init(com.jcraft.jsch.Cipher.ENCRYPT_MODE, key, new byte[8]);
             jschJchacha = new io.jchacha.ssh.jsch.ChaCha20Poly1305Cipher();
             jschJchacha.init(com.jcraft.jsch.Cipher.ENCRYPT_MODE, key, new byte[8]);
+            sshjBuiltin = com.hierynomus.sshj.transport.cipher.ChachaPolyCiphers.CHACHA_POLY_OPENSSH()
+                    .create();
+            sshjBuiltin.init(net.schmizz.sshj.transport.cipher.Cipher.Mode.Encrypt, key, new byte[0]);
+            sshjJchacha = io.jchacha.ssh.sshj.ChaCha20Poly1305Factory.INSTANCE.create();
+            sshjJchacha.init(net.schmizz.sshj.transport.cipher.Cipher.Mode.Encrypt, key, new byte[0]);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -113,6 +121,23 @@ public class OpenSshBench {
         c.update((int) seq++);
         c.update(packet, 0, 4, packet, 0);
         c.doFinal(packet, 0, 4 + body, packet, 0);
+        return packet;
+    }
+
+    @Benchmark
+    public byte[] sshjSeal() {
+        return sshjPacket(sshjBuiltin);
+    }
+
+    @Benchmark
+    public byte[] sshjJchachaSeal() {
+        return sshjPacket(sshjJchacha);
+    }
+
+    /** sshj's Encoder: the sequence number, then the packet in one call (jchacha's adapter wants them in order). */
+    private byte[] sshjPacket(net.schmizz.sshj.transport.cipher.Cipher c) {
+        c.setSequenceNumber(seq++ & 0xFFFFFFFFL);
+        c.updateWithAAD(packet, 0, 4, body);
         return packet;
     }
 
