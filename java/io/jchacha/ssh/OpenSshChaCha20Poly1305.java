@@ -155,6 +155,25 @@ public final class OpenSshChaCha20Poly1305 implements Destroyable {
     }
 
     /**
+     * The 4 length bytes of packet {@code seq} at {@code in[inOff ..]} XORed with their keystream into
+     * {@code out[outOff ..]}: encrypts a plaintext length field or decrypts an encrypted one (the SSH libraries'
+     * ciphers take the length apart from the packet). The 4 bytes are read before any is written, so the two ranges
+     * may overlap.
+     *
+     * @throws IllegalArgumentException if {@code seq} is not in [0, 2^32 - 1]
+     * @throws IndexOutOfBoundsException if a range is not inside its array
+     * @throws IllegalStateException if destroyed
+     */
+    public void cryptLength(long seq, byte[] in, int inOff, byte[] out, int outOff) {
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(outOff, LENGTH_FIELD, out.length);
+        int v = decryptLength(seq, in, inOff);
+        for (int i = 0; i < LENGTH_FIELD; i++) {
+            out[outOff + i] = (byte) (v >>> (24 - 8 * i));
+        }
+    }
+
+    /**
      * Seals packet {@code seq}: reads the plaintext length field and body ({@code 4 + bodyLen} bytes) at
      * {@code in[inOff ..]} and writes the encrypted length, encrypted body and tag ({@code 4 + bodyLen + 16} bytes)
      * to {@code out[outOff ..]}. The ranges may be the same (in place) or overlap in any way. The length field is

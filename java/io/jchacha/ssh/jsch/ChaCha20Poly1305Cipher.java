@@ -145,18 +145,13 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         Objects.checkFromIndexSize(inOff, LENGTH, in.length);
         Objects.checkFromIndexSize(outOff, LENGTH, out.length);
         // the length's keystream is an XOR, so "decrypting" the plaintext encrypts it
-        int v = core.decryptLength(seq, in, inOff);
         if (encrypt) {
             System.arraycopy(in, inOff, lengthPlain, 0, LENGTH);
-            for (int i = 0; i < LENGTH; i++) {
-                lengthSealed[i] = (byte) (v >>> (24 - 8 * i));
-            }
+            core.cryptLength(seq, lengthPlain, 0, lengthSealed, 0);
             System.arraycopy(lengthSealed, 0, out, outOff, LENGTH);
             lengthSet = true;
         } else {
-            for (int i = 0; i < LENGTH; i++) {
-                out[outOff + i] = (byte) (v >>> (24 - 8 * i));
-            }
+            core.cryptLength(seq, in, inOff, out, outOff);
         }
     }
 

@@ -88,10 +88,7 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
         Objects.checkFromIndexSize(off, LENGTH, data.length);
         System.arraycopy(data, off, lengthGiven, 0, LENGTH);
         if (!encrypt) {
-            int plain = core.decryptLength(seq, data, off);
-            for (int i = 0; i < LENGTH; i++) {
-                lengthPlain[i] = (byte) (plain >>> (24 - 8 * i));
-            }
+            core.cryptLength(seq, data, off, lengthPlain, 0);
             System.arraycopy(lengthPlain, 0, data, off, LENGTH);
         }
         lengthArray = data;

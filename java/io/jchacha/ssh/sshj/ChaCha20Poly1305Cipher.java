@@ -119,12 +119,9 @@ public final class ChaCha20Poly1305Cipher implements Cipher {
             throw new IllegalArgumentException("the AAD is the 4-byte packet length, got " + length + " bytes");
         }
         Objects.checkFromIndexSize(offset, LENGTH, data.length);
-        int v = core.decryptLength(seq, data, offset);
         System.arraycopy(data, offset, encrypt ? lengthPlain : lengthSealed, 0, LENGTH);
         byte[] other = encrypt ? lengthSealed : lengthPlain;
-        for (int i = 0; i < LENGTH; i++) {
-            other[i] = (byte) (v >>> (24 - 8 * i));
-        }
+        core.cryptLength(seq, data, offset, other, 0);
         System.arraycopy(other, 0, data, offset, LENGTH);
         lengthSet = true;
     }

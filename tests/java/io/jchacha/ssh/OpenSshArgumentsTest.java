@@ -62,6 +62,23 @@ class OpenSshArgumentsTest {
     }
 
     @Test
+    void lengthArguments() {
+        OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(KEY);
+        byte[] in = new byte[8];
+        byte[] out = new byte[8];
+        assertThrows(NullPointerException.class, () -> c.cryptLength(0, null, 0, out, 0));
+        assertThrows(NullPointerException.class, () -> c.cryptLength(0, in, 0, null, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> c.cryptLength(0, in, 5, out, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> c.cryptLength(0, in, 0, out, 5));
+        assertThrows(IndexOutOfBoundsException.class, () -> c.cryptLength(0, in, 0, out, -1));
+        assertThrows(IllegalArgumentException.class, () -> c.cryptLength(-1, in, 0, out, 0));
+        assertThrows(IllegalArgumentException.class, () -> c.cryptLength(1L << 32, in, 0, out, 0));
+        assertArrayEquals(new byte[8], out, "a refused call writes nothing");
+        c.destroy();
+        assertThrows(IllegalStateException.class, () -> c.cryptLength(0, in, 0, out, 0));
+    }
+
+    @Test
     void allZeroKey() throws Exception {
         byte[] zero = new byte[64];
         OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(zero);

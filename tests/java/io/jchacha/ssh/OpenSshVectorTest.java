@@ -39,6 +39,23 @@ class OpenSshVectorTest {
     }
 
     @Test
+    void lengthAlone() {
+        OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(KEY);
+        byte[] sealed = new byte[4];
+        c.cryptLength(SEQ, PLAIN, 0, sealed, 0);
+        assertArrayEquals(Arrays.copyOf(WIRE, 4), sealed, "encrypt");
+        byte[] plain = new byte[6];
+        c.cryptLength(SEQ, WIRE, 0, plain, 2);
+        assertArrayEquals(Arrays.copyOf(PLAIN, 4), Arrays.copyOfRange(plain, 2, 6), "decrypt at an offset");
+        for (int shift = -3; shift <= 3; shift++) { // the 4 bytes are read before any is written
+            byte[] b = new byte[10];
+            System.arraycopy(WIRE, 0, b, 3, 4);
+            c.cryptLength(SEQ, b, 3, b, 3 + shift);
+            assertArrayEquals(Arrays.copyOf(PLAIN, 4), Arrays.copyOfRange(b, 3 + shift, 7 + shift), "shift " + shift);
+        }
+    }
+
+    @Test
     void inPlace() throws Exception {
         OpenSshChaCha20Poly1305 c = new OpenSshChaCha20Poly1305(KEY);
         byte[] packet = Arrays.copyOf(PLAIN, WIRE.length);
