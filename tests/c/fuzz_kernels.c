@@ -15,11 +15,16 @@
  *   Secret stream (with each AEAD input): a libsodium secretstream message (secretstream.h) on every row vs the
  *           portable row, into a separate buffer and with the ciphertext landing on the input; where libsodium's
  *           padding equals the AEAD's (message length 0 or 8 mod 16) also against jc_aead_seal of tag block || m.
+ *   SSH: jc_ssh_seal/open (one chacha20-poly1305@openssh.com packet) on every row vs the packet composed here from
+ *           the portable row's ChaCha20 and Poly1305, apart and in place, any sequence number, bodies across the
+ *           stack path's end; the key arrays' words 12..15 hold junk (only 0..11 may be read); open of a tampered
+ *           packet returns 0 and writes nothing.
  *
  * Any mismatch aborts (libFuzzer saves the input). Replay: ./fuzz_kernels CORPUS_DIR; fuzz: -max_total_time=N.
  */
 #include "aead.h"
 #include "secretstream.h"
+#include "ssh.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +256,86 @@ static void fuzz_aead(reader *r)
     free(sealed);
 }
 
+/* ---- SSH packets --------------------------------------------------------------------------------------- */
+
+/* The packet composed from the portable row: length under hk's block 0, Poly1305 key from mk's block 0, body from
+ * mk's block 1, tag over encrypted length || encrypted body; the nonce 00000000 || BE64(seq) in RFC 8439's words. */
+static void ssh_reference(const uint32_t mk[16], const uint32_t hk[16], uint32_t seq, const uint8_t *in, size_t n,
+                          uint8_t *out)
+{
+    uint32_t be = (seq >> 24) | ((seq >> 8) & 0xff00u) | ((seq << 8) & 0xff0000u) | (seq << 24);
+    uint32_t m[16], h[16];
+    memcpy(m, mk, sizeof m);
+    memcpy(h, hk, sizeof h);
+    m[12] = h[12] = 0;
+    m[13] = h[13] = 0;
+    m[14] = h[14] = 0;
+    m[15] = h[15] = be;
+    uint8_t key[32];
+    rows[0]->xor_fn(h, 20, 0, in, out, JC_SSH_LENGTH);
+    rows[0]->xor_fn(m, 20, 0, NULL, key, sizeof key);
+    m[12] = 1;
+    rows[0]->xor_fn(m, 20, 0, in + JC_SSH_LENGTH, out + JC_SSH_LENGTH, n);
+    jc_poly1305_auth(rows[0]->poly_blocks, out + JC_SSH_LENGTH + n, out, JC_SSH_LENGTH + n, key);
+}
+
+static void fuzz_ssh(reader *r)
+{
+    uint32_t mk[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+    uint32_t hk[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+    for (int i = 4; i < 12; i++) {
+        mk[i] = (uint32_t)take(r, 4);
+        hk[i] = (uint32_t)take(r, 4);
+    }
+    for (int i = 12; i < 16; i++) /* junk: the entry points read words 0..11 only */
+        mk[i] = hk[i] = 0xdeadbeefu ^ (uint32_t)i;
+    uint32_t seq = (uint32_t)take(r, 4);
+    size_t n = take_len(r, 9000);
+    size_t plain = JC_SSH_LENGTH + n, sealed = plain + JC_SSH_TAG;
+    uint8_t *pt = alloc(plain);
+    take_bytes(r, pt, plain);
+    uint8_t *want = alloc(sealed);
+    ssh_reference(mk, hk, seq, pt, n, want);
+    int tamper_at = (int)(take(r, 2) % (sealed + 1)) - 1; /* -1: none; else this byte of the sealed packet */
+    uint8_t bit = (uint8_t)(1u << (take(r, 1) & 7));
+
+    for (int i = 0; i < nrows; i++) {
+        for (int in_place = 0; in_place < 2; in_place++) {
+            uint8_t *in = alloc(sealed), *out = in_place ? in : alloc(sealed);
+            memcpy(in, pt, plain);
+            jc_ssh_seal(rows[i], mk, hk, seq, in, n, out);
+            REQUIRE(memcmp(out, want, sealed) == 0, "ssh seal %s: body %zu seq %u in place %d", rows[i]->name, n, seq,
+                    in_place);
+            if (!in_place) {
+                memcpy(in, want, sealed);
+                memset(out, 0x3a, sealed);
+            }
+            if (tamper_at >= 0)
+                in[tamper_at] ^= bit;
+            uint8_t *before_in = alloc(sealed), *before_out = alloc(sealed);
+            memcpy(before_in, in, sealed);
+            memcpy(before_out, out, sealed);
+            int ok = jc_ssh_open(rows[i], mk, hk, seq, in, n, out);
+            if (tamper_at < 0) {
+                REQUIRE(ok == 1, "ssh open %s: authentic packet refused (body %zu)", rows[i]->name, n);
+                REQUIRE(memcmp(out, pt, plain) == 0, "ssh open %s: body %zu seq %u in place %d", rows[i]->name, n, seq,
+                        in_place);
+            } else {
+                REQUIRE(ok == 0, "ssh open %s: tampered byte %d accepted", rows[i]->name, tamper_at);
+                REQUIRE(memcmp(in, before_in, sealed) == 0 && memcmp(out, before_out, sealed) == 0,
+                        "ssh open %s: a refused packet changed memory (in place %d)", rows[i]->name, in_place);
+            }
+            free(before_in);
+            free(before_out);
+            if (!in_place)
+                free(out);
+            free(in);
+        }
+    }
+    free(pt);
+    free(want);
+}
+
 /* ---- secret stream ------------------------------------------------------------------------------------- */
 
 /* One message as the JNI glue seals it: the wire byte, the ciphertext at out + 1, the MAC; out + 1 <= in or apart. */
@@ -302,11 +387,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     reader r = {data, size};
     if (nrows == 0)
         LLVMFuzzerInitialize(NULL, NULL);
-    switch (take(&r, 1) % 4) {
+    uint64_t sel = take(&r, 1);
+    switch (sel % 4) {
     case 0: fuzz_chacha(&r); break;
     case 1: fuzz_hchacha(&r); break;
     case 2: fuzz_poly1305(&r); break;
-    default: fuzz_aead(&r); break;
+    default: /* half of this selector's inputs for each: the corpus's AEAD entries keep most of their meaning */
+        if (sel & 0x40)
+            fuzz_ssh(&r);
+        else
+            fuzz_aead(&r);
+        break;
     }
     return 0;
 }
