@@ -71,6 +71,7 @@
 #define JC_HCHACHA_NAME JC_CAT(jc_hchacha_, JC_ISA)
 #define JC_XOR_MAC_NAME JC_CAT(jc_chacha_xor_mac_, JC_ISA)
 #define JC_XOR_BYTES_NAME JC_CAT(jc_xor_bytes_, JC_ISA)
+#define JC_XOR_PAIR_NAME JC_CAT(jc_chacha_xor_pair_, JC_ISA)
 
 #define JC_AI static inline __attribute__((always_inline))
 
@@ -299,22 +300,25 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
 #endif
 
 /* ---------------------------------------------------------------------------------------------------------
- * The lone block: one more block on scalar registers k0..k15, at block lblk of the call, riding along a
- * vector pass (jc_pass_x<W>_lone): a latency-bound pass leaves the integer ALUs idle, so a last single block
- * (or the AEAD's key block) costs little beside it instead of a scalar call of its own. llen <= 64 bytes of it
- * are XORed from lin into lout (lin == NULL: raw keystream).
+ * The lone block: one more block on scalar registers k0..k15, block lblk of state ls (the pass's own state, or
+ * another key's for jc_chacha_xor_pair), riding along a vector pass (jc_pass_x<W>_lone): a latency-bound pass
+ * leaves the integer ALUs idle, so a last single block (or the AEAD's key block) costs little beside it instead of
+ * a scalar call of its own. llen <= 64 bytes of it are XORed from lin into lout (lin == NULL: raw keystream),
+ * after the pass stored its own bytes.
  */
 #define JC_SINIT(k)                                                                                                    \
-    uint32_t k##0 = s[0], k##1 = s[1], k##2 = s[2], k##3 = s[3], k##4 = s[4], k##5 = s[5], k##6 = s[6], k##7 = s[7],   \
-             k##8 = s[8], k##9 = s[9], k##10 = s[10], k##11 = s[11], k##12, k##13, k##14 = s[14], k##15 = s[15];       \
-    jc_counter_at(s, counter64, lblk, &k##12, &k##13);                                                                 \
+    uint32_t k##0 = ls[0], k##1 = ls[1], k##2 = ls[2], k##3 = ls[3], k##4 = ls[4], k##5 = ls[5], k##6 = ls[6],         \
+             k##7 = ls[7], k##8 = ls[8], k##9 = ls[9], k##10 = ls[10], k##11 = ls[11], k##12, k##13, k##14 = ls[14],   \
+             k##15 = ls[15];                                                                                           \
+    jc_counter_at(ls, counter64, lblk, &k##12, &k##13);                                                                \
     const uint32_t k##c12 = k##12, k##c13 = k##13
 
 #define JC_SFINISH(k)                                                                                                  \
     do {                                                                                                               \
-        uint32_t w_[16] = {k##0 + s[0],    k##1 + s[1],    k##2 + s[2],   k##3 + s[3],  k##4 + s[4],   k##5 + s[5],    \
-                           k##6 + s[6],    k##7 + s[7],    k##8 + s[8],   k##9 + s[9],  k##10 + s[10], k##11 + s[11],  \
-                           k##12 + k##c12, k##13 + k##c13, k##14 + s[14], k##15 + s[15]};                              \
+        uint32_t w_[16] = {k##0 + ls[0],   k##1 + ls[1],   k##2 + ls[2],   k##3 + ls[3],                               \
+                           k##4 + ls[4],   k##5 + ls[5],   k##6 + ls[6],   k##7 + ls[7],                               \
+                           k##8 + ls[8],   k##9 + ls[9],   k##10 + ls[10], k##11 + ls[11],                             \
+                           k##12 + k##c12, k##13 + k##c13, k##14 + ls[14], k##15 + ls[15]};                            \
         uint8_t b_[64];                                                                                                \
         memcpy(b_, w_, 64); /* little-endian target */                                                                 \
         jc_xor_tail(lin, lout, b_, llen);                                                                              \
@@ -327,7 +331,7 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
  * (all 64 W but in the call's last, partly used pass). in == NULL: raw keystream. The core takes a lone block too
  * when `lone` (a constant in each caller).
  */
-#define JC_LONE_PARAMS int lone, size_t lblk, const uint8_t *lin, uint8_t *lout, size_t llen
+#define JC_LONE_PARAMS int lone, const uint32_t *ls, size_t lblk, const uint8_t *lin, uint8_t *lout, size_t llen
 #define JC_DEFINE_VPASS(W, V, IOTA)                                                                                    \
     JC_AI void jc_vpass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,           \
                              uint8_t *out, size_t lim, JC_LONE_PARAMS)                                                 \
@@ -395,18 +399,18 @@ JC_AI void jc_store_x16(const u32x16 o[16], const uint8_t *in, uint8_t *out, siz
     static void jc_pass_x##W(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,           \
                              uint8_t *out)                                                                             \
     {                                                                                                                  \
-        CORE(s, rounds, counter64, blk, in, out, 64 * W, 0, 0, NULL, NULL, 0);                                         \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 0, s, 0, NULL, NULL, 0);                                      \
     }                                                                                                                  \
     static void jc_pass_x##W##_part(const uint32_t s[16], int rounds, int counter64, size_t blk, const uint8_t *in,    \
                                     uint8_t *out, size_t lim)                                                          \
     {                                                                                                                  \
-        CORE(s, rounds, counter64, blk, in, out, lim, 0, 0, NULL, NULL, 0);                                            \
+        CORE(s, rounds, counter64, blk, in, out, lim, 0, s, 0, NULL, NULL, 0);                                         \
     }                                                                                                                  \
     __attribute__((unused)) static void jc_pass_x##W##_lone(const uint32_t s[16], int rounds, int counter64,           \
                                                             size_t blk, const uint8_t *in, uint8_t *out, size_t lblk,  \
                                                             const uint8_t *lin, uint8_t *lout, size_t llen)            \
     {                                                                                                                  \
-        CORE(s, rounds, counter64, blk, in, out, 64 * W, 1, lblk, lin, lout, llen);                                    \
+        CORE(s, rounds, counter64, blk, in, out, 64 * W, 1, s, lblk, lin, lout, llen);                                 \
     }
 
 #define JC_IOTA4 ((u32x4){0, 1, 2, 3})
@@ -585,6 +589,18 @@ JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t b
         JC_SFINISH(k);
 }
 JC_DEFINE_PASS_ENTRIES(4, jc_hpass_x4)
+
+/* See jc_xor_pair_fn (jchacha.h): other's block 0 is the lone block of the one pass that covers state's len bytes,
+ * the 4-block horizontal one up to 256 bytes, else the 8-block vertical one (the passes the driver takes for those
+ * lengths). */
+void JC_XOR_PAIR_NAME(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, const uint32_t other[16],
+                      const uint8_t *oin, uint8_t *oout, size_t olen)
+{
+    if (len <= 256)
+        jc_hpass_x4(state, 20, 0, 0, in, out, len, 1, other, 0, oin, oout, olen);
+    else
+        jc_vpass_x8(state, 20, 0, 0, in, out, len, 1, other, 0, oin, oout, olen);
+}
 #endif
 
 #ifdef JC_POLY_STEP

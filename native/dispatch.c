@@ -180,7 +180,8 @@ static const char *why_not_avx2(unsigned f)
 #define JC_ROW_avx2                                                                                                    \
     ROW(avx2, .poly_blocks = jc_poly1305_blocks_avx2, .xor_mac = jc_chacha_xor_mac_avx2,                               \
         .xor_mac_group = JC_XOR_MAC_GROUP_AVX2, .aead_short_seal = JC_AEAD_SHORT_SEAL_AVX2,                            \
-        .aead_short_open = JC_AEAD_SHORT_OPEN_AVX2, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX2)
+        .aead_short_open = JC_AEAD_SHORT_OPEN_AVX2, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX2,            \
+        .xor_pair = jc_chacha_xor_pair_avx2)
 #else
 #define JC_ROW_avx2
 #endif
@@ -215,7 +216,7 @@ static void poly_blocks_avx512(jc_poly1305 *st, const uint8_t *m, size_t nblocks
     ROW(avx512, .poly_blocks = poly_blocks_avx512, .xor_mac = jc_chacha_xor_mac_avx512,                                \
         .xor_mac_group = JC_XOR_MAC_GROUP_AVX512, .aead_short_seal = JC_AEAD_SHORT_AVX512,                             \
         .aead_short_open = JC_AEAD_SHORT_AVX512, .aead_short_kernel_mac = JC_AEAD_SHORT_KERNEL_MAC_AVX512,             \
-        .aead_key_pass = 1)
+        .aead_key_pass = 1, .xor_pair = jc_chacha_xor_pair_avx512)
 #else
 #define JC_ROW_avx512
 #endif

@@ -81,6 +81,19 @@ void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t
 void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
                               int open, const uint8_t *first);
 
+/* ChaCha20 from block 0 of two states in one pass, 20 rounds, 32-bit counters: len <= JC_XOR_PAIR_MAX bytes of
+ * state's keystream XORed from in into out as xor_fn does, and olen <= 64 bytes of other's block 0 XORed from oin
+ * into oout (oin == NULL: raw keystream), written after out's bytes, so oout may lie in out. The second state's
+ * block runs on the scalar units beside the vector pass: for chacha20-poly1305@openssh.com, whose packet length is
+ * under one key and its Poly1305 key and body under another (ssh.c). */
+#define JC_XOR_PAIR_MAX 512
+typedef void (*jc_xor_pair_fn)(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
+                               const uint32_t other[16], const uint8_t *oin, uint8_t *oout, size_t olen);
+void jc_chacha_xor_pair_avx2(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
+                             const uint32_t other[16], const uint8_t *oin, uint8_t *oout, size_t olen);
+void jc_chacha_xor_pair_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
+                               const uint32_t other[16], const uint8_t *oin, uint8_t *oout, size_t olen);
+
 /*
  * A backend: one row of the kernel table, holding every kernel of one instruction set (ChaCha20, HChaCha20, XOR,
  * Poly1305, the AEAD's interleaved pass), so one forced name selects them all at once.
@@ -102,6 +115,7 @@ typedef struct jc_backend {
     /* 1: the AEAD makes its key block in the same kernel call as the message's first keystream blocks (the kernel
      * runs a lone block beside a vector pass, JC_HAVE_LONE; jc_aead_init_message). */
     uint8_t aead_key_pass;
+    jc_xor_pair_fn xor_pair; /* NULL: two xor_fn calls (ssh.c) */
 } jc_backend;
 
 /* The interleaved pass the AEAD takes with this backend on this CPU: its xor_mac where that measured faster than

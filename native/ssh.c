@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * chacha20-poly1305@openssh.com packets (ssh.h). A packet costs two ChaCha20 kernel calls (the header key's block
- * for the length; the main key's block 0 and the body's keystream in one) and its Poly1305; longer bodies (ssh.h)
- * take three (the main key's block 0 alone, then the body on the caller's memory).
+ * chacha20-poly1305@openssh.com packets (ssh.h). A short packet costs one ChaCha20 kernel call where the row has
+ * xor_pair (the header key's block for the length beside the main key's block 0 and the body's keystream), else two,
+ * and its Poly1305; longer bodies (ssh.h) take three (the main key's block 0 alone, the length, then the body on the
+ * caller's memory).
  */
 #include "ssh.h"
 
@@ -55,15 +56,26 @@ static void length_xor(const jc_backend *b, const uint32_t header_key[16], uint3
 }
 
 /* Short bodies: buf[0 .. 64) becomes the main key's block 0 (buf[0 .. 32) the Poly1305 key) and buf[64 ..
- * 64 + n) is XORed with blocks 1.. in the same kernel call (in == NULL: buf[64 ..) gets raw keystream). */
-static void short_pass(const jc_backend *b, const uint32_t main_key[16], uint32_t seq, const uint8_t *in, uint8_t *buf,
-                       size_t n)
+ * 64 + n) is XORed with blocks 1.. in the same kernel call (in == NULL: buf[64 ..) gets raw keystream); the
+ * length's 4 bytes, from[0 .. 4) XOR the header key's block 0, go to to (written after buf; from == NULL: the raw
+ * keystream). Where the row has xor_pair and the call fits it, the header key's block rides along the same pass
+ * (docs/bench/ssh.md#one-pass-for-both-keys); else it is a call of its own. */
+static void short_pass(const jc_backend *b, const uint32_t main_key[16], const uint32_t header_key[16], uint32_t seq,
+                       const uint8_t *in, uint8_t *buf, size_t n, const uint8_t *from, uint8_t *to)
 {
     uint32_t s[16];
     packet_state(s, main_key, seq);
     if (in != NULL)
         memset(buf, 0, 64);
-    b->xor_fn(s, 20, 0, in, buf, 64 + n);
+    if (b->xor_pair != NULL && 64 + n <= JC_XOR_PAIR_MAX) {
+        uint32_t h[16];
+        packet_state(h, header_key, seq);
+        b->xor_pair(s, in, buf, 64 + n, h, from, to, JC_SSH_LENGTH);
+        jc_wipe(h, sizeof h);
+    } else {
+        b->xor_fn(s, 20, 0, in, buf, 64 + n);
+        length_xor(b, header_key, seq, from, to);
+    }
     jc_wipe(s, sizeof s);
 }
 
@@ -71,12 +83,11 @@ void jc_ssh_seal(const jc_backend *b, const uint32_t main_key[16], const uint32_
                  const uint8_t *in, size_t body_len, uint8_t *out)
 {
     size_t n = body_len;
-    if (n <= JC_SSH_SHORT && n <= b->aead_short_seal) {
+    if (JC_SSH_SHORT > 0 && n <= JC_SSH_SHORT && n <= b->aead_short_seal) {
         /* [block 0 (60 bytes) | length (the block's last 4 bytes, once the key is out of them) | body | tag] */
         uint8_t buf[64 + JC_SSH_SHORT + JC_SSH_TAG];
         memcpy(buf + 64, in + JC_SSH_LENGTH, n); /* each input byte read once */
-        short_pass(b, main_key, seq, buf, buf, n);
-        length_xor(b, header_key, seq, in, buf + 60);
+        short_pass(b, main_key, header_key, seq, buf, buf, n, in, buf + 60);
         packet_mac(b, buf, buf + 60, JC_SSH_LENGTH + n, buf + 64 + n);
         jc_wipe(buf, 60);
         memcpy(out, buf + 60, JC_SSH_LENGTH + n + JC_SSH_TAG); /* ciphertext and tag: nothing to wipe */
@@ -101,17 +112,18 @@ int jc_ssh_open(const jc_backend *b, const uint32_t main_key[16], const uint32_t
     size_t n = body_len, len = JC_SSH_LENGTH + n;
     uint8_t tag[16];
     int ok;
-    if (n <= JC_SSH_SHORT && n <= b->aead_short_open) {
+    if (JC_SSH_SHORT > 0 && n <= JC_SSH_SHORT && n <= b->aead_short_open) {
         /* the sealed packet copied once, MACed and decrypted from the copy; ks: block 0, then the body's keystream */
-        uint8_t ct[JC_SSH_LENGTH + JC_SSH_SHORT + JC_SSH_TAG], ks[64 + JC_SSH_SHORT];
+        uint8_t ct[JC_SSH_LENGTH + JC_SSH_SHORT + JC_SSH_TAG], ks[64 + JC_SSH_SHORT], hks[JC_SSH_LENGTH];
         memcpy(ct, in, len + JC_SSH_TAG);
-        short_pass(b, main_key, seq, NULL, ks, n);
+        short_pass(b, main_key, header_key, seq, NULL, ks, n, NULL, hks);
         packet_mac(b, ks, ct, len, tag);
         ok = jc_poly1305_tags_equal(tag, ct + len);
         if (ok) {
-            length_xor(b, header_key, seq, ct, out);
+            b->xor_bytes(ct, hks, out, JC_SSH_LENGTH);
             b->xor_bytes(ct + JC_SSH_LENGTH, ks + 64, out + JC_SSH_LENGTH, n);
         }
+        jc_wipe(hks, sizeof hks);
         jc_wipe(ks, 64 + n);
         jc_wipe(tag, sizeof tag);
         return ok;

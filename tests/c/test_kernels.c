@@ -4,7 +4,8 @@
  * the portable kernel against an independent one-block reference written here, then every compiled-in and
  * available kernel against portable: every length n*64+t (n = 0..100, t = 0..63), rounds 8/12/20, 32- and
  * 64-bit counters (with carries across 2^32), raw keystream, out-of-place with odd offsets, in-place, guard
- * bytes around the output, and inputs/outputs that touch an inaccessible page on either side.
+ * bytes around the output, and inputs/outputs that touch an inaccessible page on either side; the rows' xor_pair
+ * (two states in one pass) against xor_fn of each.
  *
  * Prints "N passed, N failed" last; exit status 0 only when nothing failed.
  */
@@ -378,6 +379,47 @@ static void page_edges(const jc_backend *b, const jc_backend *ref, uint8_t *in_a
     CHECK(ok_tail, "%s: page-edge (buffers at page end) output differs", b->name);
 }
 
+/* xor_pair against xor_fn of each state alone: every len 0..JC_XOR_PAIR_MAX (both passes and their partial ends),
+ * olen 0..64, raw keystream and XOR, apart and in place, the second block's bytes inside the first's output (ssh.c's
+ * seal puts the length there), junk past word 11 of either state but the counter and nonce words. */
+static void pair_sweep(const jc_backend *b)
+{
+    static uint8_t m[JC_XOR_PAIR_MAX], om[64], want[JC_XOR_PAIR_MAX + 64], owant[64], got[JC_XOR_PAIR_MAX + 64],
+        ogot[64];
+    uint32_t s[16], o[16];
+    for (int i = 0; i < 16; i++) {
+        s[i] = rnd();
+        o[i] = rnd();
+    }
+    s[12] &= 0xffffu; /* a 32-bit counter the call does not wrap */
+    fill(m, sizeof m);
+    fill(om, sizeof om);
+    for (size_t len = 0; len <= JC_XOR_PAIR_MAX; len++) {
+        size_t olen = (len * 7) % 65;
+        int raw = len % 3 == 0, inside = len >= 64 && len % 2 == 0;
+        b->xor_fn(s, 20, 0, raw ? NULL : m, want, len);
+        b->xor_fn(o, 20, 0, raw ? NULL : om, owant, olen);
+        memset(got, 0xa5, sizeof got);
+        memset(ogot, 0x5a, sizeof ogot);
+        if (inside) { /* oout over out's bytes 60.., written after them */
+            if (!raw)
+                memcpy(got, m, len);
+            b->xor_pair(s, raw ? NULL : got, got, len, o, raw ? NULL : om, got + 60, olen);
+            uint8_t merged[JC_XOR_PAIR_MAX + 64];
+            memcpy(merged, want, len);
+            memcpy(merged + 60, owant, olen);
+            size_t span = len > 60 + olen ? len : 60 + olen;
+            CHECK(memcmp(got, merged, span) == 0 && got[span] == 0xa5, "%s pair in place len %zu olen %zu raw %d",
+                  b->name, len, olen, raw);
+        } else {
+            b->xor_pair(s, raw ? NULL : m, got, len, o, raw ? NULL : om, ogot, olen);
+            CHECK(memcmp(got, want, len) == 0 && got[len] == 0xa5, "%s pair len %zu raw %d", b->name, len, raw);
+            CHECK(memcmp(ogot, owant, olen) == 0 && (olen == 64 || ogot[olen] == 0x5a), "%s pair other olen %zu raw %d",
+                  b->name, olen, raw);
+        }
+    }
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IONBF, 0); /* keep what was printed if a kernel faults */
@@ -429,6 +471,8 @@ int main(void)
         }
         if (in_area != NULL && out_area != NULL)
             page_edges(b, ref, in_area, out_area, pages * ps);
+        if (b->xor_pair != NULL)
+            pair_sweep(b);
         printf("%-8s %ld checks, %ld failed\n", b->name, passed - p0 + failed - f0, failed - f0);
     }
 
