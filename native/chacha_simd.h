@@ -590,16 +590,21 @@ JC_AI void jc_hpass_x4(const uint32_t s[16], int rounds, int counter64, size_t b
 }
 JC_DEFINE_PASS_ENTRIES(4, jc_hpass_x4)
 
-/* See jc_xor_pair_fn (jchacha.h): other's block 0 is the lone block of the one pass that covers state's len bytes,
- * the 4-block horizontal one up to 256 bytes, else the 8-block vertical one (the passes the driver takes for those
- * lengths). */
+/* See jc_xor_pair_fn (jchacha.h): other's block 0 is the lone block of one pass over state's len bytes, the 4-block
+ * horizontal one up to 256 bytes (for one or two blocks too, where the driver would take the scalar or the 2-block
+ * pass: one block chain either way), else the 8-block vertical one. A longer len (outside the contract) takes two
+ * calls, state's first, so oout may still lie in out. */
 void JC_XOR_PAIR_NAME(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, const uint32_t other[16],
                       const uint8_t *oin, uint8_t *oout, size_t olen)
 {
-    if (len <= 256)
+    if (len <= 256) {
         jc_hpass_x4(state, 20, 0, 0, in, out, len, 1, other, 0, oin, oout, olen);
-    else
+    } else if (len <= JC_XOR_PAIR_MAX) {
         jc_vpass_x8(state, 20, 0, 0, in, out, len, 1, other, 0, oin, oout, olen);
+    } else {
+        JC_XOR_NAME(state, 20, 0, in, out, len);
+        jc_pass_scalar1(other, 20, 0, 0, oin, oout, olen);
+    }
 }
 #endif
 

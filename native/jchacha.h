@@ -81,11 +81,11 @@ void jc_chacha_xor_mac_avx2(const uint32_t state[16], const uint8_t *in, uint8_t
 void jc_chacha_xor_mac_avx512(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len, jc_poly1305 *mac,
                               int open, const uint8_t *first);
 
-/* ChaCha20 from block 0 of two states in one pass, 20 rounds, 32-bit counters: len <= JC_XOR_PAIR_MAX bytes of
- * state's keystream XORed from in into out as xor_fn does, and olen <= 64 bytes of other's block 0 XORed from oin
- * into oout (oin == NULL: raw keystream), written after out's bytes, so oout may lie in out. The second state's
- * block runs on the scalar units beside the vector pass: for chacha20-poly1305@openssh.com, whose packet length is
- * under one key and its Poly1305 key and body under another (ssh.c). */
+/* ChaCha20 from block 0 of two states in one pass, 20 rounds, 32-bit counters: len <= JC_XOR_PAIR_MAX bytes (a longer
+ * len is two calls) of state's keystream XORed from in into out as xor_fn does, and olen <= 64 bytes of other's block 0
+ * XORed from oin into oout (oin == NULL: raw keystream), written after out's bytes, so oout may lie in out. The second
+ * state's block runs on the scalar units beside the vector pass: for chacha20-poly1305@openssh.com, whose packet length
+ * is under one key and its Poly1305 key and body under another (ssh.c). */
 #define JC_XOR_PAIR_MAX 512
 typedef void (*jc_xor_pair_fn)(const uint32_t state[16], const uint8_t *in, uint8_t *out, size_t len,
                                const uint32_t other[16], const uint8_t *oin, uint8_t *oout, size_t olen);

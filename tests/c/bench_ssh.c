@@ -2,10 +2,11 @@
 /*
  * bench_ssh [--best] [rows]: ns per chacha20-poly1305@openssh.com packet (native/ssh.c), seal and open, per body
  * length, on each runnable row: the library's jc_ssh_seal / jc_ssh_open (bodies up to JC_SSH_SHORT on the stack
- * copy, block 0 and the body's keystream in one kernel call) beside the same code built with JC_SSH_SHORT 0 (every
- * body on the three-call path: block 0, length, body on the caller's memory). Both run in alternating slices of
- * RUN_SECONDS, RUNS each; the median (or --best the fastest) per cell. What chose JC_SSH_SHORT:
- * docs/bench/ssh.md#one-call-packets.
+ * copy, block 0 and the body's keystream in one kernel call, with the length's block in it on rows with xor_pair),
+ * the same on a copy of the row without xor_pair ("two": the length's block a call of its own), and the same code
+ * built with JC_SSH_SHORT 0 ("three": every body on the three-call path: block 0, length, body on the caller's
+ * memory). All run in alternating slices of RUN_SECONDS, RUNS each; the median (or --best the fastest) per cell.
+ * What chose JC_SSH_SHORT: docs/bench/ssh.md#one-call-packets; xor_pair: docs/bench/ssh.md#one-pass-for-both-keys.
  */
 #include <stdlib.h>
 
@@ -25,23 +26,27 @@ void jc_ssh_seal(const jc_backend *b, const uint32_t main_key[16], const uint32_
 int jc_ssh_open(const jc_backend *b, const uint32_t main_key[16], const uint32_t header_key[16], uint32_t seq,
                 const uint8_t *in, size_t body_len, uint8_t *out);
 
-static const size_t BODIES[] = {0, 16, 64, 256, 512, 1024, 1536, 2048, 3072, 4096};
+static const size_t BODIES[] = {0, 16, 64, 256, 448, 512, 1024, 1536, 2048, 3072, 4096};
 
 static uint8_t in[4 + 4096 + 16], sealed[4 + 4096 + 16], out[4 + 4096 + 16];
 static uint32_t mk[16], hk[16];
 static volatile int sink;
 
-/* ns per packet for one slice of variant v (0: library, 1: three-call), op 0 seal, 1 open */
-static double slice(const jc_backend *b, int v, int op, size_t n)
+/* ns per packet for one slice of variant v (0: library, 1: the row without xor_pair, 2: three-call), op 0 seal, 1
+ * open */
+static double slice(const jc_backend *row, int v, int op, size_t n)
 {
+    jc_backend unpaired = *row;
+    unpaired.xor_pair = NULL;
+    const jc_backend *b = v == 1 ? &unpaired : row;
     long iters = 0;
     double t0 = now_sec(), t;
     do {
         for (int i = 0; i < 64; i++) {
             if (op == 0)
-                (v ? jc_ssh_seal_long : jc_ssh_seal)(b, mk, hk, (uint32_t)i, in, n, out);
+                (v == 2 ? jc_ssh_seal_long : jc_ssh_seal)(b, mk, hk, (uint32_t)i, in, n, out);
             else
-                sink += (v ? jc_ssh_open_long : jc_ssh_open)(b, mk, hk, 7, sealed, n, out);
+                sink += (v == 2 ? jc_ssh_open_long : jc_ssh_open)(b, mk, hk, 7, sealed, n, out);
         }
         iters += 64;
     } while ((t = now_sec()) - t0 < RUN_SECONDS);
@@ -60,8 +65,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 16; i++)
         mk[i] = hk[i] = 0x9e3779b9u * (uint32_t)(i + 1);
     printf("ns per packet (%s of %d slices), CPU%s; short: the library (bodies up to ssh.h's JC_SSH_SHORT on the stack "
-           "path), three: every "
-           "body on the three-call path\n",
+           "path), two: the same without xor_pair, three: every body on the three-call path\n",
            use_best ? "best" : "median", RUNS, cpu_id());
     for (int r = 0; r < jc_backend_count(); r++) {
         const jc_backend *b = jc_backend_at(r);
@@ -72,20 +76,21 @@ int main(int argc, char **argv)
             wanted |= strcmp(argv[a], b->name) == 0;
         if (!wanted)
             continue;
-        printf("%-9s %6s %10s %10s %10s %10s\n", b->name, "body", "seal short", "seal three", "open short",
-               "open three");
+        printf("%-9s %6s %10s %10s %10s %10s %10s %10s\n", b->name, "body", "seal short", "seal two", "seal three",
+               "open short", "open two", "open three");
         for (size_t k = 0; k < sizeof BODIES / sizeof BODIES[0]; k++) {
             size_t n = BODIES[k];
             jc_ssh_seal(b, mk, hk, 7, in, n, sealed);
-            double runs[4][RUNS], cell[4];
+            double runs[6][RUNS], cell[6];
             for (int i = 0; i < RUNS; i++)
-                for (int c = 0; c < 4; c++)
-                    runs[c][i] = slice(b, c % 2, c / 2, n);
-            for (int c = 0; c < 4; c++) {
+                for (int c = 0; c < 6; c++)
+                    runs[c][i] = slice(b, c % 3, c / 3, n);
+            for (int c = 0; c < 6; c++) {
                 qsort(runs[c], RUNS, sizeof runs[c][0], cmp_double);
                 cell[c] = use_best ? runs[c][0] : runs[c][RUNS / 2];
             }
-            printf("%-9s %6zu %10.1f %10.1f %10.1f %10.1f\n", "", n, cell[0], cell[1], cell[2], cell[3]);
+            printf("%-9s %6zu %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f\n", "", n, cell[0], cell[1], cell[2], cell[3],
+                   cell[4], cell[5]);
         }
     }
     return sink == -1;

@@ -276,8 +276,11 @@ static void ssh_reference(const uint32_t mk[16], const uint32_t hk[16], uint32_t
 static void test_ssh(int32_t h, const jc_backend *b)
 {
     enum { MAX_BODY = JC_SSH_MAX_SEALED - 20, ROOM = JC_SSH_MAX_SEALED + 16 };
-    static const int64_t lens[] = {0,    1,    11,   12,   13,   44,   60,   61,   200,  255,   256,     1000,
-                                   1024, 2043, 2044, 2047, 2048, 2049, 2050, 4096, 8191, 32768, MAX_BODY};
+    static const int64_t lens[] = {0,    1,    11,   12,   13,   44,   60,    61,      192,  193,  200,
+                                   255,  256,  384,  447,  448,  449,  450,   1000,    1024, 2043, 2044,
+                                   2047, 2048, 2049, 2050, 4096, 8191, 32768, MAX_BODY}; /* 192/193, 448/449: xor_pair's
+                                                                                            pass switch and end (ssh.c)
+                                                                                          */
     static const uint32_t seqs[] = {0, 1, 0x80000000u, 0xffffffffu};
     static uint8_t in[ROOM], out[ROOM], want[ROOM], back[ROOM], one[ROOM];
     uint32_t mk[16], hk[16];

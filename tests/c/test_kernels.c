@@ -379,13 +379,14 @@ static void page_edges(const jc_backend *b, const jc_backend *ref, uint8_t *in_a
     CHECK(ok_tail, "%s: page-edge (buffers at page end) output differs", b->name);
 }
 
-/* xor_pair against xor_fn of each state alone: every len 0..JC_XOR_PAIR_MAX (both passes and their partial ends),
+/* xor_pair against xor_fn of each state alone: every len 0..JC_XOR_PAIR_MAX (both passes and their partial ends) and
+ * past it (two calls),
  * olen 0..64, raw keystream and XOR, apart and in place, the second block's bytes inside the first's output (ssh.c's
  * seal puts the length there), junk past word 11 of either state but the counter and nonce words. */
 static void pair_sweep(const jc_backend *b)
 {
-    static uint8_t m[JC_XOR_PAIR_MAX], om[64], want[JC_XOR_PAIR_MAX + 64], owant[64], got[JC_XOR_PAIR_MAX + 64],
-        ogot[64];
+    enum { TOP = JC_XOR_PAIR_MAX + 100 };
+    static uint8_t m[TOP], om[64], want[TOP + 64], owant[64], got[TOP + 64], ogot[64];
     uint32_t s[16], o[16];
     for (int i = 0; i < 16; i++) {
         s[i] = rnd();
@@ -394,7 +395,7 @@ static void pair_sweep(const jc_backend *b)
     s[12] &= 0xffffu; /* a 32-bit counter the call does not wrap */
     fill(m, sizeof m);
     fill(om, sizeof om);
-    for (size_t len = 0; len <= JC_XOR_PAIR_MAX; len++) {
+    for (size_t len = 0; len <= TOP; len++) {
         size_t olen = (len * 7) % 65;
         int raw = len % 3 == 0, inside = len >= 64 && len % 2 == 0;
         b->xor_fn(s, 20, 0, raw ? NULL : m, want, len);
@@ -405,7 +406,7 @@ static void pair_sweep(const jc_backend *b)
             if (!raw)
                 memcpy(got, m, len);
             b->xor_pair(s, raw ? NULL : got, got, len, o, raw ? NULL : om, got + 60, olen);
-            uint8_t merged[JC_XOR_PAIR_MAX + 64];
+            uint8_t merged[TOP + 64];
             memcpy(merged, want, len);
             memcpy(merged + 60, owant, olen);
             size_t span = len > 60 + olen ? len : 60 + olen;
