@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* The ABI version of both bridges; jchacha_jni.c asserts at compile time that it equals NativeChaCha.ABI_VERSION. */
-#define JC_ABI_VERSION 10
+#define JC_ABI_VERSION 11
 
 #if defined(_WIN32)
 #define JC_CAPI __declspec(dllexport)

@@ -748,23 +748,25 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
 /*
  * One chacha20-poly1305@openssh.com packet (ssh.h) per call, under one critical region: packets of at most
  * JC_SSH_MAX_SEALED bytes sealed (the Java class keeps longer ones on its own path), input and output in place or
- * disjoint. Checked in FfmCalls' order, with its exceptions. A failed open writes nothing, so its output array is
- * released without a copy back.
+ * disjoint. Checked in FfmCalls' order, with its exceptions (JniCalls checks the key arrays before it packs them). A
+ * failed open writes nothing, so its output array is released without a copy back. The two keys' words 0..11 come
+ * as six longs each (word 2i the low half of long i), not as arrays: reading two int[] cost four JNI calls, some 20
+ * ns of a 64-byte packet's 300 on JDK 17 (docs/bench/ssh.md#jni-keys-as-longs).
  */
-static const jc_backend *ssh_args(JNIEnv *env, jint handle, jintArray mainKey, jintArray headerKey, jlong seq,
-                                  jbyteArray in, jint inOff, jint bodyLen, jbyteArray out, jint outOff, int sealing,
-                                  uint32_t mk[16], uint32_t hk[16])
+static void ssh_key(uint32_t k[16], const jlong w[6])
+{
+    for (int i = 0; i < 6; i++) {
+        k[2 * i] = (uint32_t)(uint64_t)w[i];
+        k[2 * i + 1] = (uint32_t)((uint64_t)w[i] >> 32);
+    }
+    k[12] = k[13] = k[14] = k[15] = 0; /* not read: ssh.c sets the counter and nonce */
+}
+
+static const jc_backend *ssh_args(JNIEnv *env, jint handle, jlong seq, jbyteArray in, jint inOff, jint bodyLen,
+                                  jbyteArray out, jint outOff, int sealing)
 {
     const jc_backend *b = backend_for(env, handle);
     if (b == NULL) {
-        return NULL;
-    }
-    if (mainKey == NULL || headerKey == NULL) {
-        throw_new(env, "java/lang/NullPointerException", "state");
-        return NULL;
-    }
-    if ((*env)->GetArrayLength(env, mainKey) < 16 || (*env)->GetArrayLength(env, headerKey) < 16) {
-        throw_new(env, "java/lang/IllegalArgumentException", "state must have 16 words");
         return NULL;
     }
     if (seq < 0 || seq > 0xFFFFFFFFll) {
@@ -790,8 +792,6 @@ static const jc_backend *ssh_args(JNIEnv *env, jint handle, jintArray mainKey, j
         throw_new(env, "java/lang/IllegalArgumentException", "input and output overlap other than in place");
         return NULL;
     }
-    (*env)->GetIntArrayRegion(env, mainKey, 0, 12, (jint *)mk); /* words 0..11: lengths checked above */
-    (*env)->GetIntArrayRegion(env, headerKey, 0, 12, (jint *)hk);
     return b;
 }
 
@@ -822,32 +822,45 @@ static int ssh_pinned(JNIEnv *env, const jc_backend *b, const uint32_t mk[16], c
     return ok;
 }
 
+#define JC_SSH_KEY_PARAMS                                                                                              \
+    jlong m0, jlong m1, jlong m2, jlong m3, jlong m4, jlong m5, jlong h0, jlong h1, jlong h2, jlong h3, jlong h4,      \
+        jlong h5
+
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sshSeal(JNIEnv *env, jclass cls, jint handle,
-                                                                     jintArray mainKey, jintArray headerKey, jlong seq,
-                                                                     jbyteArray in, jint inOff, jint bodyLen,
-                                                                     jbyteArray out, jint outOff)
+                                                                     JC_SSH_KEY_PARAMS, jlong seq, jbyteArray in,
+                                                                     jint inOff, jint bodyLen, jbyteArray out,
+                                                                     jint outOff)
 {
     (void)cls;
-    uint32_t mk[16], hk[16];
-    const jc_backend *b = ssh_args(env, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff, 1, mk, hk);
+    const jc_backend *b = ssh_args(env, handle, seq, in, inOff, bodyLen, out, outOff, 1);
     if (b != NULL) {
+        uint32_t mk[16], hk[16];
+        const jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
+        ssh_key(mk, mw);
+        ssh_key(hk, hw);
         ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 1);
+        jc_wipe(mk, sizeof mk);
+        jc_wipe(hk, sizeof hk);
     }
-    jc_wipe(mk, sizeof mk);
-    jc_wipe(hk, sizeof hk);
 }
 
 JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_sshOpen(JNIEnv *env, jclass cls, jint handle,
-                                                                         jintArray mainKey, jintArray headerKey,
-                                                                         jlong seq, jbyteArray in, jint inOff,
-                                                                         jint bodyLen, jbyteArray out, jint outOff)
+                                                                         JC_SSH_KEY_PARAMS, jlong seq, jbyteArray in,
+                                                                         jint inOff, jint bodyLen, jbyteArray out,
+                                                                         jint outOff)
 {
     (void)cls;
-    uint32_t mk[16], hk[16];
-    const jc_backend *b = ssh_args(env, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff, 0, mk, hk);
-    int ok = b != NULL && ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 0) == 1;
-    jc_wipe(mk, sizeof mk);
-    jc_wipe(hk, sizeof hk);
+    const jc_backend *b = ssh_args(env, handle, seq, in, inOff, bodyLen, out, outOff, 0);
+    int ok = 0;
+    if (b != NULL) {
+        uint32_t mk[16], hk[16];
+        const jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
+        ssh_key(mk, mw);
+        ssh_key(hk, hw);
+        ok = ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 0) == 1;
+        jc_wipe(mk, sizeof mk);
+        jc_wipe(hk, sizeof hk);
+    }
     return ok ? JNI_TRUE : JNI_FALSE;
 }
 

@@ -195,7 +195,7 @@ final class JniCalls implements NativeCalls {
             int bodyLen,
             byte[] out,
             int outOff) {
-        NativeChaCha.sshSeal(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+        ssh(true, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
     }
 
     @Override
@@ -209,6 +209,37 @@ final class JniCalls implements NativeCalls {
             int bodyLen,
             byte[] out,
             int outOff) {
-        return NativeChaCha.sshOpen(handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+        return ssh(false, handle, mainKey, headerKey, seq, in, inOff, bodyLen, out, outOff);
+    }
+
+    /** One SSH packet: the keys checked and packed for {@link NativeChaCha#sshSeal}; open: whether the tag matched. */
+    private static boolean ssh(
+            boolean sealing,
+            int handle,
+            int[] mainKey,
+            int[] headerKey,
+            long seq,
+            byte[] in,
+            int inOff,
+            int bodyLen,
+            byte[] out,
+            int outOff) {
+        NativeCalls.checkSshKeys(mainKey, headerKey);
+        long m0 = pair(mainKey, 0), m1 = pair(mainKey, 2), m2 = pair(mainKey, 4);
+        long m3 = pair(mainKey, 6), m4 = pair(mainKey, 8), m5 = pair(mainKey, 10);
+        long h0 = pair(headerKey, 0), h1 = pair(headerKey, 2), h2 = pair(headerKey, 4);
+        long h3 = pair(headerKey, 6), h4 = pair(headerKey, 8), h5 = pair(headerKey, 10);
+        if (sealing) {
+            NativeChaCha.sshSeal(
+                    handle, m0, m1, m2, m3, m4, m5, h0, h1, h2, h3, h4, h5, seq, in, inOff, bodyLen, out, outOff);
+            return true;
+        }
+        return NativeChaCha.sshOpen(
+                handle, m0, m1, m2, m3, m4, m5, h0, h1, h2, h3, h4, h5, seq, in, inOff, bodyLen, out, outOff);
+    }
+
+    /** Words {@code i} (low half) and {@code i + 1} (high half) of a key state as one long. */
+    private static long pair(int[] k, int i) {
+        return (k[i] & 0xFFFF_FFFFL) | ((long) k[i + 1] << 32);
     }
 }

@@ -164,4 +164,14 @@ interface NativeCalls {
             int bodyLen,
             byte[] out,
             int outOff);
+
+    /** The SSH calls' first checks, the same on both bridges: two key states of at least 16 words. */
+    static void checkSshKeys(int[] mainKey, int[] headerKey) {
+        if (mainKey == null || headerKey == null) {
+            throw new NullPointerException("state");
+        }
+        if (mainKey.length < 16 || headerKey.length < 16) {
+            throw new IllegalArgumentException("state must have 16 words");
+        }
+    }
 }

@@ -16,7 +16,7 @@ final class NativeChaCha {
      * ({@code io_jchacha_internal_NativeChaCha_ABI_VERSION}), so C and Java cannot disagree on it; the loader refuses
      * a library whose {@link #abiVersion()} differs (a library from another jchacha release).
      */
-    static final int ABI_VERSION = 10;
+    static final int ABI_VERSION = 11;
 
     /**
      * Bytes of a byte array pinned per critical region at most (the JNI glue's {@code JC_CRITICAL_CHUNK}, from
@@ -202,16 +202,27 @@ final class NativeChaCha {
             int outOff);
 
     /**
-     * One chacha20-poly1305@openssh.com packet sealed ({@code native/ssh.h}): {@code mainKey} and {@code headerKey}
-     * are the owner's 16-word states (words 0..11 read: key bytes 0..31 and 32..63), {@code seq} in [0, 2^32 - 1];
+     * One chacha20-poly1305@openssh.com packet sealed ({@code native/ssh.h}): {@code m0..m5} and {@code h0..h5} are
+     * words 0..11 of the owner's main and header key states (key bytes 0..31 and 32..63), word {@code 2i} the low half
+     * of long {@code i} ({@link JniCalls#sshSeal} packs them: no array to read, ABI 11); {@code seq} in [0, 2^32 - 1];
      * reads {@code 4 + bodyLen} bytes at {@code in[inOff ..]}, writes {@code 4 + bodyLen + 16} to {@code out[outOff
      * ..]}. One critical region: the sealed packet is at most {@link #CRITICAL_CHUNK} bytes, and the ranges are the
-     * same or disjoint (ABI 10).
+     * same or disjoint.
      */
     static native void sshSeal(
             int backend,
-            int[] mainKey,
-            int[] headerKey,
+            long m0,
+            long m1,
+            long m2,
+            long m3,
+            long m4,
+            long m5,
+            long h0,
+            long h1,
+            long h2,
+            long h3,
+            long h4,
+            long h5,
             long seq,
             byte[] in,
             int inOff,
@@ -222,8 +233,18 @@ final class NativeChaCha {
     /** {@link #sshSeal}'s open: false, with nothing written, when the tag does not match. */
     static native boolean sshOpen(
             int backend,
-            int[] mainKey,
-            int[] headerKey,
+            long m0,
+            long m1,
+            long m2,
+            long m3,
+            long m4,
+            long m5,
+            long h0,
+            long h1,
+            long h2,
+            long h3,
+            long h4,
+            long h5,
             long seq,
             byte[] in,
             int inOff,

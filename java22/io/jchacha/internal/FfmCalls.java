@@ -675,12 +675,7 @@ final class FfmCalls implements NativeCalls {
             byte[] out,
             int outOff,
             boolean sealing) {
-        if (mainKey == null || headerKey == null) {
-            throw new NullPointerException("state");
-        }
-        if (mainKey.length < 16 || headerKey.length < 16) {
-            throw new IllegalArgumentException("state must have 16 words");
-        }
+        NativeCalls.checkSshKeys(mainKey, headerKey);
         if (seq < 0 || seq > 0xFFFF_FFFFL) {
             throw new IllegalArgumentException("sequence number outside 0 .. 2^32 - 1");
         }

@@ -93,10 +93,10 @@ class CheckJniTest {
                     if (len <= NativeChaCha.CRITICAL_CHUNK - 20) { // one critical region per SSH packet
                         byte[] packet = new byte[len + 20];
                         byte[] sealed = new byte[len + 20];
-                        NativeChaCha.sshSeal(h, state, state, 7, packet, 0, len, sealed, 0);
-                        boolean sshOk = NativeChaCha.sshOpen(h, state, state, 7, sealed, 0, len, packet, 0);
-                        NativeChaCha.sshSeal(h, state, state, 8, packet, 0, len, packet, 0);
-                        boolean sshForged = NativeChaCha.sshOpen(h, state, state, 7, packet, 0, len, packet, 0);
+                        JniCalls.INSTANCE.sshSeal(h, state, state, 7, packet, 0, len, sealed, 0);
+                        boolean sshOk = JniCalls.INSTANCE.sshOpen(h, state, state, 7, sealed, 0, len, packet, 0);
+                        JniCalls.INSTANCE.sshSeal(h, state, state, 8, packet, 0, len, packet, 0);
+                        boolean sshForged = JniCalls.INSTANCE.sshOpen(h, state, state, 7, packet, 0, len, packet, 0);
                         if (!sshOk || sshForged) {
                             throw new AssertionError(b + " SSH round trip, " + len + " bytes");
                         }
@@ -129,12 +129,12 @@ class CheckJniTest {
                 expectThrow(() -> NativeChaCha.secretStreamSealArray(h, state, null, 0, 0, 0, small, 0, 16, wire, 0));
                 expectThrow(() -> NativeChaCha.hchacha(h, new int[7], new int[4], 20, new int[8]));
                 byte[] packet = new byte[40];
-                expectThrow(() -> NativeChaCha.sshSeal(h, state, state, 0, packet, 0, 10, packet, 1));
-                expectThrow(() -> NativeChaCha.sshOpen(h, state, state, 0, packet, 0, 10, packet, 25));
-                expectThrow(() -> NativeChaCha.sshSeal(h, state, state, 1L << 32, packet, 0, 10, packet, 0));
-                expectThrow(() -> NativeChaCha.sshSeal(h, state, null, 0, packet, 0, 10, packet, 0));
-                expectThrow(() -> NativeChaCha.sshOpen(h, state, state, 0, packet, 0, 70_000, packet, 0));
-                expectThrow(() -> NativeChaCha.sshOpen(-1, state, state, 0, packet, 0, 10, packet, 0));
+                expectThrow(() -> JniCalls.INSTANCE.sshSeal(h, state, state, 0, packet, 0, 10, packet, 1));
+                expectThrow(() -> JniCalls.INSTANCE.sshOpen(h, state, state, 0, packet, 0, 10, packet, 25));
+                expectThrow(() -> JniCalls.INSTANCE.sshSeal(h, state, state, 1L << 32, packet, 0, 10, packet, 0));
+                expectThrow(() -> JniCalls.INSTANCE.sshSeal(h, state, null, 0, packet, 0, 10, packet, 0));
+                expectThrow(() -> JniCalls.INSTANCE.sshOpen(h, state, state, 0, packet, 0, 70_000, packet, 0));
+                expectThrow(() -> JniCalls.INSTANCE.sshOpen(-1, state, state, 0, packet, 0, 10, packet, 0));
             }
             System.out.println("calls: " + calls + " on " + backends);
         }
