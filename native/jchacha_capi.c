@@ -73,9 +73,10 @@ JC_CAPI int32_t jc_capi_xor(int32_t handle, int64_t k0, int64_t k1, int64_t k2, 
     if (!rounds_ok(rounds) || out == NULL || len < 0 || inoff < 0 || outoff < 0) {
         return JC_CAPI_BAD_ARGUMENT;
     }
-    const int64_t pairs[6] = {k0, k1, k2, k3, ctr, nonce};
+    int64_t pairs[6] = {k0, k1, k2, k3, ctr, nonce};
     uint32_t s[16];
     jc_state_from_pairs(s, pairs);
+    jc_wipe(pairs, sizeof pairs); /* key words */
     b->xor_fn(s, rounds, counter64 != 0, in == NULL ? NULL : in + inoff, out + outoff, (size_t)len);
     jc_wipe(s, sizeof s);
     return JC_CAPI_OK;

@@ -153,8 +153,9 @@ static int unpack_state(JNIEnv *env, uint32_t s[16], jlong k0, jlong k1, jlong k
         throw_new(env, "java/lang/IllegalArgumentException", "rounds must be 8, 12 or 20");
         return 0;
     }
-    const int64_t w[6] = {k0, k1, k2, k3, ctr, nonce};
+    int64_t w[6] = {k0, k1, k2, k3, ctr, nonce};
     jc_state_from_pairs(s, w);
+    jc_wipe(w, sizeof w);
     return 1;
 }
 
@@ -748,7 +749,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
 /*
  * One chacha20-poly1305@openssh.com packet (ssh.h) per call, under one critical region: packets of at most
  * JC_SSH_MAX_SEALED bytes sealed (the Java class keeps longer ones on its own path), input and output in place or
- * disjoint. Checked in FfmCalls' order, with its exceptions (JniCalls checks the key arrays before it packs them). A
+ * disjoint. Checked in FfmCalls' order, with its exceptions, the handle last (JniCalls checks the key arrays before
+ * it packs them). A
  * failed open writes nothing, so its output array is released without a copy back. The two keys' words 0..11 come
  * as six longs each (word 2i the low half of long i), not as arrays: reading two int[] cost four JNI calls, some 20
  * ns of a 64-byte packet's 300 on JDK 17 (docs/bench/ssh.md#jni-keys-as-longs).
@@ -765,10 +767,6 @@ static void ssh_key(uint32_t k[16], const jlong w[6])
 static const jc_backend *ssh_args(JNIEnv *env, jint handle, jlong seq, jbyteArray in, jint inOff, jint bodyLen,
                                   jbyteArray out, jint outOff, int sealing)
 {
-    const jc_backend *b = backend_for(env, handle);
-    if (b == NULL) {
-        return NULL;
-    }
     if (seq < 0 || seq > 0xFFFFFFFFll) {
         throw_new(env, "java/lang/IllegalArgumentException", "sequence number outside 0 .. 2^32 - 1");
         return NULL;
@@ -792,7 +790,7 @@ static const jc_backend *ssh_args(JNIEnv *env, jint handle, jlong seq, jbyteArra
         throw_new(env, "java/lang/IllegalArgumentException", "input and output overlap other than in place");
         return NULL;
     }
-    return b;
+    return backend_for(env, handle); /* last, as FfmCalls checks it */
 }
 
 /* Pins out and in (one region for both: no JNI call between) and runs the packet; -1 if the JVM could not pin. */
@@ -835,9 +833,11 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sshSeal(JNIEnv *env
     const jc_backend *b = ssh_args(env, handle, seq, in, inOff, bodyLen, out, outOff, 1);
     if (b != NULL) {
         uint32_t mk[16], hk[16];
-        const jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
+        jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
         ssh_key(mk, mw);
         ssh_key(hk, hw);
+        jc_wipe(mw, sizeof mw);
+        jc_wipe(hw, sizeof hw);
         ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 1);
         jc_wipe(mk, sizeof mk);
         jc_wipe(hk, sizeof hk);
@@ -854,9 +854,11 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_sshOpen(JNIEnv 
     int ok = 0;
     if (b != NULL) {
         uint32_t mk[16], hk[16];
-        const jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
+        jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
         ssh_key(mk, mw);
         ssh_key(hk, hw);
+        jc_wipe(mw, sizeof mw);
+        jc_wipe(hw, sizeof hw);
         ok = ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 0) == 1;
         jc_wipe(mk, sizeof mk);
         jc_wipe(hk, sizeof hk);

@@ -534,6 +534,10 @@ class NativeBridgeTest {
             same(ffm, "ssh seal handle " + bad, c -> () -> c.sshSeal(bad, k, k, 0, a, 0, 10, new byte[30], 0));
             same(ffm, "ssh open handle " + bad, c -> () -> c.sshOpen(bad, k, k, 0, new byte[30], 0, 10, a, 0));
         }
+        // two faults at once: both bridges report the same one (the handle is checked last on both)
+        same(ffm, "ssh bad handle and seq", c -> () -> c.sshSeal(-1, k, k, -1, a, 0, 10, new byte[30], 0));
+        same(ffm, "ssh bad handle and range", c -> () -> c.sshOpen(7, k, k, 0, new byte[3], 0, 10, a, 0));
+        same(ffm, "ssh bad handle and key", c -> () -> c.sshOpen(-1, k, null, 0, new byte[30], 0, 10, a, 0));
         same(ffm, "short key", c -> () -> c.hchacha(h, new int[7], new int[4], 20, new int[8]));
         same(ffm, "short out", c -> () -> c.hchacha(h, new int[8], new int[4], 20, new int[7]));
         same(ffm, "null nonce", c -> () -> c.hchacha(h, new int[8], null, 20, new int[8]));
