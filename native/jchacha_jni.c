@@ -750,18 +750,25 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
  * One chacha20-poly1305@openssh.com packet (ssh.h) per call, under one critical region: packets of at most
  * JC_SSH_MAX_SEALED bytes sealed (the Java class keeps longer ones on its own path), input and output in place or
  * disjoint. Checked in FfmCalls' order, with its exceptions, the handle last (JniCalls checks the key arrays before
- * it packs them). A
- * failed open writes nothing, so its output array is released without a copy back. The two keys' words 0..11 come
- * as six longs each (word 2i the low half of long i), not as arrays: reading two int[] cost four JNI calls, some 20
- * ns of a 64-byte packet's 300 on JDK 17 (docs/bench/ssh.md#jni-keys-as-longs).
+ * it packs them). A failed open writes nothing, so its output array is released without a copy back. The two keys'
+ * words 0..11 come as six longs each (word 2i the low half of long i), not as arrays: reading two int[] cost four JNI
+ * calls, some 20 ns of a 64-byte packet's 300 on JDK 17 (docs/bench/ssh.md#jni-keys-as-longs).
  */
-static void ssh_key(uint32_t k[16], const jlong w[6])
+#define JC_SSH_KEY_PARAMS                                                                                              \
+    jlong m0, jlong m1, jlong m2, jlong m3, jlong m4, jlong m5, jlong h0, jlong h1, jlong h2, jlong h3, jlong h4,      \
+        jlong h5
+
+/* The two key states from the call's twelve longs (words 12..15 zero: ssh.c sets the counter and nonce). */
+static void ssh_keys(uint32_t mk[16], uint32_t hk[16], JC_SSH_KEY_PARAMS)
 {
-    for (int i = 0; i < 6; i++) {
-        k[2 * i] = (uint32_t)(uint64_t)w[i];
-        k[2 * i + 1] = (uint32_t)((uint64_t)w[i] >> 32);
+    jlong w[12] = {m0, m1, m2, m3, m4, m5, h0, h1, h2, h3, h4, h5};
+    uint32_t *k[2] = {mk, hk};
+    for (int i = 0; i < 12; i++) {
+        k[i / 6][2 * (i % 6)] = (uint32_t)(uint64_t)w[i];
+        k[i / 6][2 * (i % 6) + 1] = (uint32_t)((uint64_t)w[i] >> 32);
     }
-    k[12] = k[13] = k[14] = k[15] = 0; /* not read: ssh.c sets the counter and nonce */
+    mk[12] = mk[13] = mk[14] = mk[15] = hk[12] = hk[13] = hk[14] = hk[15] = 0;
+    jc_wipe(w, sizeof w);
 }
 
 static const jc_backend *ssh_args(JNIEnv *env, jint handle, jlong seq, jbyteArray in, jint inOff, jint bodyLen,
@@ -820,10 +827,6 @@ static int ssh_pinned(JNIEnv *env, const jc_backend *b, const uint32_t mk[16], c
     return ok;
 }
 
-#define JC_SSH_KEY_PARAMS                                                                                              \
-    jlong m0, jlong m1, jlong m2, jlong m3, jlong m4, jlong m5, jlong h0, jlong h1, jlong h2, jlong h3, jlong h4,      \
-        jlong h5
-
 JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sshSeal(JNIEnv *env, jclass cls, jint handle,
                                                                      JC_SSH_KEY_PARAMS, jlong seq, jbyteArray in,
                                                                      jint inOff, jint bodyLen, jbyteArray out,
@@ -833,11 +836,7 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_sshSeal(JNIEnv *env
     const jc_backend *b = ssh_args(env, handle, seq, in, inOff, bodyLen, out, outOff, 1);
     if (b != NULL) {
         uint32_t mk[16], hk[16];
-        jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
-        ssh_key(mk, mw);
-        ssh_key(hk, hw);
-        jc_wipe(mw, sizeof mw);
-        jc_wipe(hw, sizeof hw);
+        ssh_keys(mk, hk, m0, m1, m2, m3, m4, m5, h0, h1, h2, h3, h4, h5);
         ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 1);
         jc_wipe(mk, sizeof mk);
         jc_wipe(hk, sizeof hk);
@@ -854,11 +853,7 @@ JNIEXPORT jboolean JNICALL Java_io_jchacha_internal_NativeChaCha_sshOpen(JNIEnv 
     int ok = 0;
     if (b != NULL) {
         uint32_t mk[16], hk[16];
-        jlong mw[6] = {m0, m1, m2, m3, m4, m5}, hw[6] = {h0, h1, h2, h3, h4, h5};
-        ssh_key(mk, mw);
-        ssh_key(hk, hw);
-        jc_wipe(mw, sizeof mw);
-        jc_wipe(hw, sizeof hw);
+        ssh_keys(mk, hk, m0, m1, m2, m3, m4, m5, h0, h1, h2, h3, h4, h5);
         ok = ssh_pinned(env, b, mk, hk, seq, in, inOff, bodyLen, out, outOff, 0) == 1;
         jc_wipe(mk, sizeof mk);
         jc_wipe(hk, sizeof hk);
