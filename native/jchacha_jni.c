@@ -751,8 +751,8 @@ JNIEXPORT void JNICALL Java_io_jchacha_internal_NativeChaCha_poly1305(JNIEnv *en
  * JC_SSH_MAX_SEALED bytes sealed (the Java class keeps longer ones on its own path), input and output in place or
  * disjoint. Checked in FfmCalls' order, with its exceptions, the handle last (JniCalls checks the key arrays before
  * it packs them). A failed open writes nothing, so its output array is released without a copy back. The two keys'
- * words 0..11 come as six longs each (word 2i the low half of long i), not as arrays: reading two int[] cost four JNI
- * calls, some 20 ns of a 64-byte packet's 300 on JDK 17 (docs/bench/ssh.md#jni-keys-as-longs).
+ * words 0..11 come as six longs each (word 2i the low half of long i), not as arrays: reading two int[] took four
+ * more JNI calls per packet (docs/bench/ssh.md#jni-keys-as-longs).
  */
 #define JC_SSH_KEY_PARAMS                                                                                              \
     jlong m0, jlong m1, jlong m2, jlong m3, jlong m4, jlong m5, jlong h0, jlong h1, jlong h2, jlong h3, jlong h4,      \
