@@ -31,10 +31,11 @@ import javax.crypto.spec.IvParameterSpec;
  *
  * <p>Encryption streams: {@code update} returns ciphertext at once. A message given whole to {@code doFinal}
  * (what JSSE does) goes through the library's one-call AEAD seam instead. Decryption buffers all ciphertext
- * until {@code doFinal}, which opens it into a private array (reading each ciphertext byte from the caller's memory
- * once) and copies the plaintext out only after the tag verified: on {@code AEADBadTagException} the caller's
- * output, and in place its ciphertext, are exactly as they were, as in SunJCE (the array-returning
- * {@code doFinal} opens straight into the array it returns).
+ * until {@code doFinal}, which opens it straight into the caller's output, reading each ciphertext byte once. On
+ * {@code AEADBadTagException} the output range that would have held the plaintext is all zero and nothing else is
+ * written: in place, the ciphertext is gone. This is the library's own AEAD contract. SunJCE instead leaves the
+ * output as it was; here that would take a private copy of the plaintext, which cost the open more than 10 % at
+ * 16 KiB on JDK 25 (docs/bench/jca-open.md).
  * AAD goes in through {@code updateAAD} before any data. After {@code doFinal}, successful or not, the cipher
  * must be initialized again, and never with the key and nonce of the previous initialization; except, from
  * JDK 21 on as in SunJCE there, for decryption, which may repeat the key and nonce and which {@code doFinal}
@@ -80,8 +81,9 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     private byte[] aad = new byte[64];
     private int aadLen;
     /**
-     * Decryption: the ciphertext and tag received so far; at {@code doFinal}, the plaintext until the tag verified
-     * and it is copied out. {@link #reset()} zeroes what was used of it; it keeps its size for the next message.
+     * Decryption: the ciphertext and tag that {@code update} received (never plaintext: {@code doFinal} opens from
+     * it into the caller's output). {@link #reset()} zeroes what was used of it; it keeps its size for the next
+     * message.
      */
     private byte[] buf = new byte[0];
 
@@ -329,19 +331,6 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         bufLen += len;
     }
 
-    /**
-     * Where a message's plaintext goes until its tag verified: {@link #buf}, in place over the ciphertext it holds,
-     * or (nothing buffered) its first {@code ptLen} bytes, counted in {@link #bufLen} so that {@link #reset()} zeroes
-     * them.
-     */
-    private byte[] plaintextRoom(int ptLen) {
-        if (bufLen == 0) {
-            grow(ptLen);
-            bufLen = ptLen;
-        }
-        return buf;
-    }
-
     /** Streaming encryption, started with the instance's key, nonce and AAD if this message has not started it. */
     private SealStream sealing() {
         if (!sealing.started()) {
@@ -424,7 +413,7 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         int len = input == null ? 0 : inputLen;
         byte[] out = new byte[engineGetOutputSize(len)];
         try {
-            int n = doFinal(input, inputOffset, len, out, 0, true);
+            int n = doFinal(input, inputOffset, len, out, 0);
             return n == out.length ? out : Arrays.copyOf(out, n);
         } catch (ShortBufferException e) {
             throw new IllegalStateException(e); // cannot happen: sized above
@@ -434,11 +423,10 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
     @Override
     protected int engineDoFinal(byte[] input, int inputOffset, int inputLen, byte[] output, int outputOffset)
             throws ShortBufferException, AEADBadTagException {
-        return doFinal(input, inputOffset, input == null ? 0 : inputLen, output, outputOffset, false);
+        return doFinal(input, inputOffset, input == null ? 0 : inputLen, output, outputOffset);
     }
 
-    /** {@code fresh}: as {@link #openMessage} takes it. */
-    private int doFinal(byte[] in, int inOff, int len, byte[] out, int outOff, boolean fresh)
+    private int doFinal(byte[] in, int inOff, int len, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
         try {
             if (in == null) {
@@ -460,7 +448,17 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
             }
             startData();
             Objects.checkFromIndexSize(inOff, len, in.length);
-            return openMessage(in, inOff, len, out, outOff, fresh);
+            if (bufLen > 0) {
+                buffer(in, inOff, len);
+                in = buf;
+                inOff = 0;
+                len = bufLen;
+            }
+            int ptLen = openLength(len);
+            checkOutput(out, outOff, ptLen);
+            open(in, inOff, ptLen, out, outOff);
+            count(OPENS);
+            return ptLen;
         } finally {
             finished();
         }
@@ -493,9 +491,13 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                 return len + TAG_LENGTH;
             }
             try {
-                return openBuffers(input, output, len, inPos, outPos);
+                int ptLen = openBuffers(input, output, len, inPos, outPos);
+                input.position(inPos + len);
+                output.position(outPos + ptLen);
+                count(OPENS);
+                return ptLen;
             } catch (AEADBadTagException e) {
-                // as SunJCE leaves them: a heap input unread, a direct one consumed (it was copied out)
+                // as SunJCE leaves them: a heap input unread, a direct one consumed
                 input.position(input.hasArray() ? inPos : inPos + len);
                 throw e;
             }
@@ -504,60 +506,32 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
         }
     }
 
-    /**
-     * Decrypts {@code doFinal}'s message, {@code in[inOff, inOff + len)} after what {@code update} buffered, and
-     * returns the plaintext's length. The plaintext goes to {@link #buf} (in place, or its first bytes when nothing
-     * was buffered) and from there to {@code out[outOff ..]} once the tag verified, so a bad tag leaves {@code out}
-     * as it was; a {@code null} {@code out} leaves it in {@link #buf} for the caller. {@code fresh}: {@code out} is an
-     * array made for this call, which its caller drops on a bad tag, so the message opens straight into it.
-     */
-    private int openMessage(byte[] in, int inOff, int len, byte[] out, int outOff, boolean fresh)
-            throws ShortBufferException, AEADBadTagException {
-        byte[] src = in;
-        int srcOff = inOff;
-        int total = len;
-        if (bufLen > 0) {
-            buffer(in, inOff, len);
-            src = buf;
-            srcOff = 0;
-            total = bufLen;
-        }
+    /** The plaintext length of a {@code total}-byte ciphertext and tag; AEADBadTagException if it has no tag. */
+    private static int openLength(int total) throws AEADBadTagException {
         if (total < TAG_LENGTH) {
             throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
-        int ptLen = total - TAG_LENGTH;
-        if (out != null) {
-            checkOutput(out, outOff, ptLen);
-        }
-        if (fresh) {
-            open(src, srcOff, ptLen, out, outOff);
-        } else {
-            byte[] plain = plaintextRoom(ptLen);
-            open(src, srcOff, ptLen, plain, 0);
-            if (out != null) {
-                System.arraycopy(plain, 0, out, outOff, ptLen);
-            }
-        }
-        count(OPENS);
-        return ptLen;
+        return total - TAG_LENGTH;
     }
 
     /**
-     * {@link #openMessage} from an input that shows its array, else from {@link #buf} after the input is buffered
-     * there (read once, and its position moved, as SunJCE does); the plaintext is put to {@code output} from there.
+     * Opens {@code doFinal}'s message, {@code input}'s {@code len} bytes at {@code inPos} after what {@code update}
+     * buffered, into {@code output} at {@code outPos}, whose room the caller checked, and returns the plaintext's
+     * length; positions stay as they were.
      */
     private int openBuffers(ByteBuffer input, ByteBuffer output, int len, int inPos, int outPos)
-            throws ShortBufferException, AEADBadTagException {
-        int ptLen;
-        if (input.hasArray()) {
-            ptLen = openMessage(input.array(), input.arrayOffset() + inPos, len, null, 0, false);
-        } else {
-            buffer(input);
-            ptLen = openMessage(buf, 0, 0, null, 0, false);
+            throws AEADBadTagException {
+        ByteBuffer src = input;
+        int srcPos = inPos;
+        int total = len;
+        if (bufLen > 0) {
+            buffer(input.duplicate()); // the duplicate leaves input's position to the caller
+            src = ByteBuffer.wrap(buf, 0, bufLen);
+            srcPos = 0;
+            total = bufLen;
         }
-        output.put(outPos, buf, 0, ptLen);
-        input.position(inPos + len);
-        output.position(outPos + ptLen);
+        int ptLen = openLength(total);
+        open(src, srcPos, ptLen, output, outPos);
         return ptLen;
     }
 
@@ -580,6 +554,18 @@ public final class ChaCha20Poly1305CipherSpi extends CipherSpi {
                         state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen, in,
                         inOff, len, out, outOff)
                 : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inOff, len, out, outOff);
+        if (!ok) {
+            throw new AEADBadTagException("tag mismatch");
+        }
+    }
+
+    /** {@link #open(byte[], int, int, byte[], int)} at absolute buffer indices. */
+    private void open(ByteBuffer in, int inPos, int len, ByteBuffer out, int outPos) throws AEADBadTagException {
+        boolean ok = xchacha
+                ? aead.xopen(
+                        state, hnonce[0], hnonce[1], hnonce[2], hnonce[3], state[14], state[15], aad, 0, aadLen, in,
+                        inPos, len, out, outPos)
+                : aead.open(state, state[13], state[14], state[15], aad, 0, aadLen, in, inPos, len, out, outPos);
         if (!ok) {
             throw new AEADBadTagException("tag mismatch");
         }

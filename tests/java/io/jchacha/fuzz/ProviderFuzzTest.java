@@ -104,7 +104,7 @@ class ProviderFuzzTest {
     private static void step(
             FuzzedDataProvider d, Cipher c, boolean last, byte[] in, int off, int n, ByteArrayOutputStream out)
             throws Exception {
-        switch (d.consumeInt(0, 2)) {
+        switch (d.consumeInt(0, 3)) {
             case 0: {
                 byte[] r = last ? c.doFinal(in, off, n) : c.update(in, off, n);
                 if (r != null) {
@@ -117,6 +117,16 @@ class ProviderFuzzTest {
                 byte[] o = new byte[at + c.getOutputSize(n)];
                 int w = last ? c.doFinal(in, off, n, o, at) : c.update(in, off, n, o, at);
                 out.write(o, at, w);
+                break;
+            }
+            case 2: {
+                // one array, the output shifted against the input either way: Cipher's calls are copy-safe
+                int inAt = 20;
+                int outAt = inAt + d.consumeInt(-20, 20);
+                byte[] mem = new byte[Math.max(inAt + n, outAt + c.getOutputSize(n)) + 1];
+                System.arraycopy(in, off, mem, inAt, n);
+                int w = last ? c.doFinal(mem, inAt, n, mem, outAt) : c.update(mem, inAt, n, mem, outAt);
+                out.write(mem, outAt, w);
                 break;
             }
             default: {

@@ -291,6 +291,48 @@ class AeadSingleReadTest {
         return c;
     }
 
+    /** The JCA open writes straight into the caller's output: the same outcome rule, arrays and direct buffers. */
+    @Test
+    void providerOpenNeverReleasesPlaintextOfBytesChangedDuringTheCall() throws Exception {
+        byte[] pt = Arrays.copyOf(PT, RACE_LEN);
+        byte[] sealed = provider(Cipher.ENCRYPT_MODE).doFinal(pt);
+        for (int p : new int[] {100, 66_000}) {
+            byte[] in = sealed.clone();
+            byte[] out = new byte[RACE_LEN];
+            whileToggling(() -> in[p] ^= 1, () -> {
+                for (int i = 0; i < RACE_ROUNDS; i++) {
+                    boolean ok = providerOpens(c -> c.doFinal(in, 0, in.length, out, 0));
+                    checkRace(ok, pt, out, "provider array, byte " + p);
+                }
+            });
+            ByteBuffer din = ByteBuffer.allocateDirect(RACE_LEN + 16).put(0, sealed);
+            ByteBuffer dout = ByteBuffer.allocateDirect(RACE_LEN);
+            whileToggling(() -> din.put(p, (byte) (din.get(p) ^ 1)), () -> {
+                for (int i = 0; i < RACE_ROUNDS; i++) {
+                    boolean ok = providerOpens(c -> c.doFinal(din.clear(), dout.clear()));
+                    checkRace(ok, pt, get(dout, 0, RACE_LEN), "provider direct, byte " + p);
+                }
+            });
+        }
+    }
+
+    /** A JCA decryption step that may throw. */
+    private interface CipherCall {
+        void run(Cipher c) throws Exception;
+    }
+
+    /** Runs {@code call} on a fresh decrypting provider cipher: true if it returned, false on a bad tag. */
+    private static boolean providerOpens(CipherCall call) {
+        try {
+            call.run(provider(Cipher.DECRYPT_MODE));
+            return true;
+        } catch (AEADBadTagException e) {
+            return false;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void providerStreamingSealNeverTagsBytesItDidNotCompute() throws Exception {
         byte[] pt = Arrays.copyOf(PT, SEAL_RACE_LEN);

@@ -454,7 +454,7 @@ class SideBySideTest {
                                 }
                             }
                         });
-                        // no plaintext released: SunJCE leaves the output as it was, ours zeroes what it wrote
+                        // no plaintext released: SunJCE leaves the output as it was, ours zeroes the range
                         log.step("no plaintext " + v, () -> {
                             byte[] x = new byte[100];
                             Arrays.fill(x, (byte) 0x55);
