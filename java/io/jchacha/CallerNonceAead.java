@@ -45,6 +45,43 @@ abstract class CallerNonceAead {
     }
 
     /**
+     * seal of {@code in[inOff .. inOff + len)} under a fresh random nonce into {@code out[outOff ..]}: nonce ||
+     * ciphertext || tag. All of the message is read before the nonce is written, so the ranges may overlap.
+     */
+    final int sealWithRandomNonce(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+            throws ShortBufferException {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(inOff, len, in.length);
+        Objects.checkIndex(outOff, out.length + 1);
+        long need = (long) nonceLength + len + TAG_LENGTH;
+        if (out.length - outOff < need) {
+            throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
+        }
+        byte[] nonce = new byte[nonceLength];
+        NonceSource.next(nonce);
+        core.seal(nonce, in, inOff, len, aad, out, outOff + nonceLength);
+        System.arraycopy(nonce, 0, out, outOff, nonceLength);
+        return (int) need;
+    }
+
+    /** open of nonce || ciphertext || tag at {@code in[inOff .. inOff + len)} into {@code out[outOff ..]}. */
+    final int openWithPrefixedNonce(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+            throws ShortBufferException, AEADBadTagException {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(inOff, len, in.length);
+        Objects.checkIndex(outOff, out.length + 1);
+        if (len < nonceLength + TAG_LENGTH) {
+            throw new AEADBadTagException(
+                    "input shorter than nonce and tag (" + (nonceLength + TAG_LENGTH) + " bytes)");
+        }
+        // read once, before the output (which may overlap it) is written
+        byte[] nonce = Arrays.copyOfRange(in, inOff, inOff + nonceLength);
+        return core.open(nonce, in, inOff + nonceLength, len - nonceLength, aad, out, outOff);
+    }
+
+    /**
      * Encrypts and authenticates.
      *
      * @return ciphertext || tag ({@code plaintext.length + 16} bytes)

@@ -3,6 +3,7 @@ package io.jchacha;
 
 import java.security.SecureRandom;
 import javax.crypto.AEADBadTagException;
+import javax.crypto.ShortBufferException;
 
 /**
  * ChaCha20-Poly1305 (RFC 8439) with nonces it draws itself: {@link #seal} picks a random 12-byte nonce and
@@ -59,6 +60,40 @@ public final class ChaCha20Poly1305 {
      */
     public byte[] open(byte[] ciphertextWithNonce, byte[] aad) throws AEADBadTagException {
         return aead.openWithPrefixedNonce(ciphertextWithNonce, aad);
+    }
+
+    /**
+     * {@link #seal(byte[], byte[])} into an array the caller provides: encrypts {@code in[inOff .. inOff + len)} under
+     * a fresh random nonce and writes nonce || ciphertext || tag, {@code len + OVERHEAD} bytes, to
+     * {@code out[outOff ..]}, allocating nothing the size of the message. The ranges may overlap (in place: the
+     * plaintext at {@code outOff + NONCE_LENGTH}).
+     *
+     * @return bytes written, {@code len + OVERHEAD}
+     * @throws NullPointerException if {@code in} or {@code out} is null
+     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
+     * @throws ShortBufferException if {@code out} has fewer than {@code len + OVERHEAD} bytes from {@code outOff};
+     *         nothing is written
+     */
+    public int seal(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff) throws ShortBufferException {
+        return aead.sealWithRandomNonce(in, inOff, len, aad, out, outOff);
+    }
+
+    /**
+     * {@link #open(byte[], byte[])} into an array the caller provides: verifies and decrypts nonce || ciphertext ||
+     * tag at {@code in[inOff .. inOff + len)} and writes the {@code len - OVERHEAD} plaintext bytes to
+     * {@code out[outOff ..]}. The ranges may overlap.
+     *
+     * @return plaintext bytes written, {@code len - OVERHEAD}
+     * @throws NullPointerException if {@code in} or {@code out} is null
+     * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
+     * @throws ShortBufferException if {@code out} has fewer than {@code len - OVERHEAD} bytes from {@code outOff};
+     *         nothing is written
+     * @throws AEADBadTagException if the input is not authentic under this key and {@code aad}, or is shorter than
+     *         {@link #OVERHEAD}; the output range is then zeroed
+     */
+    public int open(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
+            throws ShortBufferException, AEADBadTagException {
+        return aead.openWithPrefixedNonce(in, inOff, len, aad, out, outOff);
     }
 
     /** The JDK's default SecureRandom (thread-safe), created on first use: keys and stream headers, not nonces. */

@@ -144,6 +144,98 @@ class AeadApiTest {
         assertNotEquals(Hex.s(XChaCha20Poly1305.generateKey()), Hex.s(XChaCha20Poly1305.generateKey()));
     }
 
+    static List<RandomNonceForms> randomNonceImpls() {
+        return List.of(new RandomNonceForms(false, KEY), new RandomNonceForms(true, KEY));
+    }
+
+    /**
+     * The random-nonce classes' range forms write what the array forms return, at odd offsets, apart, in place and
+     * overlapping either way, and touch nothing outside their range.
+     */
+    @ParameterizedTest
+    @MethodSource("randomNonceImpls")
+    void randomNonceRangeFormsMatchTheArrayForms(RandomNonceForms a) throws Exception {
+        SplittableRandom r = new SplittableRandom(23);
+        CallerNonceForms caller = a.callerNonce(KEY);
+        int n = a.nonceLength();
+        for (int len : new int[] {0, 1, 15, 63, 64, 65, 255, 300, 4096 + 17}) {
+            byte[] pt = random(r, len), aad = random(r, 5);
+            int total = len + a.overhead();
+            // apart, odd offsets: the nonce written first, then exactly the caller-nonce seal under it
+            byte[] in = random(r, len + 9);
+            System.arraycopy(pt, 0, in, 5, len);
+            byte[] out = sentinel(total + 10);
+            assertEquals(total, a.seal(in, 5, len, aad, out, 3));
+            assertUntouched(out, 0, 3);
+            assertUntouched(out, 3 + total, out.length);
+            byte[] sealed = Arrays.copyOfRange(out, 3, 3 + total);
+            byte[] nonce = Arrays.copyOf(sealed, n);
+            assertArrayEquals(caller.seal(nonce, pt, aad), Arrays.copyOfRange(sealed, n, total));
+            assertArrayEquals(pt, a.open(sealed, aad));
+            // open of the array form's output, apart at odd offsets
+            byte[] other = a.seal(pt, aad);
+            byte[] src = random(r, total + 7);
+            System.arraycopy(other, 0, src, 7, total);
+            byte[] dst = sentinel(len + 6);
+            assertEquals(len, a.open(src, 7, total, aad, dst, 1));
+            assertArrayEquals(pt, Arrays.copyOfRange(dst, 1, 1 + len));
+            assertUntouched(dst, 0, 1);
+            assertUntouched(dst, 1 + len, dst.length);
+            // one array, output at every shift against the input, both ways
+            for (int shift : new int[] {-n - 9, -n, -1, 0, 1, 7, n, n + 16, total + 3}) {
+                int inAt = 40 + n, outAt = inAt + shift;
+                byte[] mem = random(r, inAt + 2 * total + 60);
+                System.arraycopy(pt, 0, mem, inAt, len);
+                byte[] before = mem.clone();
+                assertEquals(total, a.seal(mem, inAt, len, aad, mem, outAt), "seal shift " + shift);
+                byte[] got = Arrays.copyOfRange(mem, outAt, outAt + total);
+                assertArrayEquals(
+                        caller.seal(Arrays.copyOf(got, n), pt, aad),
+                        Arrays.copyOfRange(got, n, total),
+                        "seal shift " + shift);
+                byte[] expect = before.clone(); // all but the output range as it was
+                System.arraycopy(mem, outAt, expect, outAt, total);
+                assertArrayEquals(expect, mem, "seal shift " + shift + " wrote outside its range");
+                // and back to where the plaintext was: the opposite overlap
+                assertEquals(len, a.open(mem, outAt, total, aad, mem, inAt), "open shift " + shift);
+                assertArrayEquals(pt, Arrays.copyOfRange(mem, inAt, inAt + len), "open shift " + shift);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("randomNonceImpls")
+    void randomNonceRangeFormsRejectBadInputBeforeWriting(RandomNonceForms a) throws Exception {
+        int oh = a.overhead();
+        byte[] pt = new byte[20];
+        byte[] sealed = a.seal(pt, null);
+        byte[] out = sentinel(20 + oh);
+        rejects(ShortBufferException.class, out, () -> a.seal(pt, 0, 20, null, out, 1));
+        rejects(ShortBufferException.class, out, () -> a.seal(pt, 0, 20, null, new byte[20 + oh - 1], 0));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, 1, 20, null, out, 0));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, -1, 2, null, out, 0));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, 0, 2, null, out, -1));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, 0, 2, null, out, out.length + 1));
+        rejects(NullPointerException.class, out, () -> a.seal(null, 0, 0, null, out, 0));
+        rejects(NullPointerException.class, out, () -> a.seal(pt, 0, 0, null, null, 0));
+        rejects(ShortBufferException.class, out, () -> a.open(sealed, 0, sealed.length, null, out, out.length - 19));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.open(sealed, 1, sealed.length, null, out, 0));
+        rejects(IndexOutOfBoundsException.class, out, () -> a.open(sealed, 0, sealed.length, null, out, -1));
+        rejects(AEADBadTagException.class, out, () -> a.open(sealed, 0, oh - 1, null, out, 0));
+        rejects(NullPointerException.class, out, () -> a.open(null, 0, 0, null, out, 0));
+        rejects(NullPointerException.class, out, () -> a.open(sealed, 0, sealed.length, null, null, 0));
+        // a bad message: its output range zeroed, the rest untouched
+        for (int at : new int[] {0, a.nonceLength(), sealed.length - 1}) {
+            byte[] bad = sealed.clone();
+            bad[at] ^= 4;
+            byte[] o = sentinel(20 + 6);
+            assertThrows(AEADBadTagException.class, () -> a.open(bad, 0, bad.length, null, o, 3));
+            assertUntouched(o, 0, 3);
+            assertArrayEquals(new byte[20], Arrays.copyOfRange(o, 3, 23));
+            assertUntouched(o, 23, o.length);
+        }
+    }
+
     @Test
     void keyIsCopiedAndNullAadIsEmptyAad() throws Exception {
         byte[] key = KEY.clone();
