@@ -188,7 +188,7 @@ final class AeadCore {
         }
     }
 
-    private static void checkOutOffset(byte[] out, int outOff) {
+    static void checkOutOffset(byte[] out, int outOff) {
         if (outOff < 0 || outOff > out.length) {
             throw new IndexOutOfBoundsException("output offset " + outOff + " out of bounds for length " + out.length);
         }

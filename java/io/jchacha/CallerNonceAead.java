@@ -53,7 +53,7 @@ abstract class CallerNonceAead {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         Objects.checkFromIndexSize(inOff, len, in.length);
-        Objects.checkIndex(outOff, out.length + 1);
+        AeadCore.checkOutOffset(out, outOff);
         long need = (long) nonceLength + len + TAG_LENGTH;
         if (out.length - outOff < need) {
             throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
@@ -71,7 +71,7 @@ abstract class CallerNonceAead {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
         Objects.checkFromIndexSize(inOff, len, in.length);
-        Objects.checkIndex(outOff, out.length + 1);
+        AeadCore.checkOutOffset(out, outOff);
         if (len < nonceLength + TAG_LENGTH) {
             throw new AEADBadTagException(
                     "input shorter than nonce and tag (" + (nonceLength + TAG_LENGTH) + " bytes)");

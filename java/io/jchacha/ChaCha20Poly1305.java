@@ -88,8 +88,8 @@ public final class ChaCha20Poly1305 {
      * @throws IndexOutOfBoundsException if the input range or {@code outOff} is outside its array
      * @throws ShortBufferException if {@code out} has fewer than {@code len - OVERHEAD} bytes from {@code outOff};
      *         nothing is written
-     * @throws AEADBadTagException if the input is not authentic under this key and {@code aad}, or is shorter than
-     *         {@link #OVERHEAD}; the output range is then zeroed
+     * @throws AEADBadTagException if the input is shorter than {@link #OVERHEAD} (nothing is written), or is not
+     *         authentic under this key and {@code aad} (the output range is then zeroed)
      */
     public int open(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {

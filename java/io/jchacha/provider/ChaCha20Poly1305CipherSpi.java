@@ -27,15 +27,17 @@ import javax.crypto.spec.IvParameterSpec;
 /**
  * JCA {@code Cipher} "ChaCha20-Poly1305" (RFC 8439, 12-byte nonce) and "XChaCha20-Poly1305"
  * (draft-irtf-cfrg-xchacha, 24-byte nonce), both with the nonce in an {@link IvParameterSpec} and a 16-byte tag
- * after the ciphertext, behaving like SunJCE's ChaCha20-Poly1305.
+ * after the ciphertext, behaving like SunJCE's ChaCha20-Poly1305 except on a bad tag (below).
  *
  * <p>Encryption streams: {@code update} returns ciphertext at once. A message given whole to {@code doFinal}
  * (what JSSE does) goes through the library's one-call AEAD seam instead. Decryption buffers all ciphertext
  * until {@code doFinal}, which opens it straight into the caller's output, reading each ciphertext byte once. On
  * {@code AEADBadTagException} the output range that would have held the plaintext is all zero and nothing else is
- * written: in place, the ciphertext is gone. This is the library's own AEAD contract. SunJCE instead leaves the
- * output as it was; here that would take a private copy of the plaintext, which cost the open more than 10 % at
- * 16 KiB on JDK 25 (docs/bench/jca-open.md).
+ * written: in place, the ciphertext is gone (a caller that retries another key in place must keep a copy). During
+ * {@code doFinal} that range holds plaintext not yet verified, visible to another thread or process that shares
+ * the memory (a mapped file). This is the library's own AEAD contract. SunJCE instead leaves the output as it was;
+ * here that would take a private copy of the plaintext, which cost the open more than 10 % at 16 KiB on JDK 25
+ * (docs/bench/jca-open.md).
  * AAD goes in through {@code updateAAD} before any data. After {@code doFinal}, successful or not, the cipher
  * must be initialized again, and never with the key and nonce of the previous initialization; except, from
  * JDK 21 on as in SunJCE there, for decryption, which may repeat the key and nonce and which {@code doFinal}

@@ -197,8 +197,11 @@ class AeadApiTest {
                 System.arraycopy(mem, outAt, expect, outAt, total);
                 assertArrayEquals(expect, mem, "seal shift " + shift + " wrote outside its range");
                 // and back to where the plaintext was: the opposite overlap
+                byte[] sealedMem = mem.clone();
                 assertEquals(len, a.open(mem, outAt, total, aad, mem, inAt), "open shift " + shift);
                 assertArrayEquals(pt, Arrays.copyOfRange(mem, inAt, inAt + len), "open shift " + shift);
+                System.arraycopy(pt, 0, sealedMem, inAt, len);
+                assertArrayEquals(sealedMem, mem, "open shift " + shift + " wrote outside its range");
             }
         }
     }
@@ -211,7 +214,8 @@ class AeadApiTest {
         byte[] sealed = a.seal(pt, null);
         byte[] out = sentinel(20 + oh);
         rejects(ShortBufferException.class, out, () -> a.seal(pt, 0, 20, null, out, 1));
-        rejects(ShortBufferException.class, out, () -> a.seal(pt, 0, 20, null, new byte[20 + oh - 1], 0));
+        byte[] small = sentinel(20 + oh - 1);
+        rejects(ShortBufferException.class, small, () -> a.seal(pt, 0, 20, null, small, 0));
         rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, 1, 20, null, out, 0));
         rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, -1, 2, null, out, 0));
         rejects(IndexOutOfBoundsException.class, out, () -> a.seal(pt, 0, 2, null, out, -1));
@@ -224,7 +228,7 @@ class AeadApiTest {
         rejects(AEADBadTagException.class, out, () -> a.open(sealed, 0, oh - 1, null, out, 0));
         rejects(NullPointerException.class, out, () -> a.open(null, 0, 0, null, out, 0));
         rejects(NullPointerException.class, out, () -> a.open(sealed, 0, sealed.length, null, null, 0));
-        // a bad message: its output range zeroed, the rest untouched
+        // a bad message: its output range zeroed, the rest untouched; apart and in place
         for (int at : new int[] {0, a.nonceLength(), sealed.length - 1}) {
             byte[] bad = sealed.clone();
             bad[at] ^= 4;
@@ -233,6 +237,14 @@ class AeadApiTest {
             assertUntouched(o, 0, 3);
             assertArrayEquals(new byte[20], Arrays.copyOfRange(o, 3, 23));
             assertUntouched(o, 23, o.length);
+            for (int outAt : new int[] {2, 2 + a.nonceLength(), 9}) {
+                byte[] mem = new byte[bad.length + 12];
+                System.arraycopy(bad, 0, mem, 2, bad.length);
+                byte[] want = mem.clone();
+                Arrays.fill(want, outAt, outAt + 20, (byte) 0);
+                assertThrows(AEADBadTagException.class, () -> a.open(mem, 2, bad.length, null, mem, outAt));
+                assertArrayEquals(want, mem, "in one array, output at " + outAt);
+            }
         }
     }
 

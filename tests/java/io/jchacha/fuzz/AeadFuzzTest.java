@@ -106,7 +106,19 @@ class AeadFuzzTest {
         if (bad.length == sealed.length) {
             bad[d.consumeInt(0, bad.length - 1)] ^= (byte) (1 << d.consumeInt(0, 7));
         }
-        assertThrows(AEADBadTagException.class, () -> a.open(bad, aad));
+        if (d.consumeBoolean()) {
+            assertThrows(AEADBadTagException.class, () -> a.open(bad, aad));
+        } else {
+            // the range form: on a bad tag exactly its output range zeroed (nothing written if shorter than overhead)
+            int at = d.consumeInt(0, 5);
+            byte[] dst = Inputs.data(d, at + Math.max(0, bad.length - a.overhead()) + d.consumeInt(0, 3));
+            byte[] want = dst.clone();
+            if (bad.length >= a.overhead()) {
+                Arrays.fill(want, at, at + bad.length - a.overhead(), (byte) 0);
+            }
+            assertThrows(AEADBadTagException.class, () -> a.open(bad, 0, bad.length, aad, dst, at));
+            assertArrayEquals(want, dst, "range open of a bad message: its range zeroed, nothing else written");
+        }
     }
 
     /**

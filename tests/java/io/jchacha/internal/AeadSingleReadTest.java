@@ -16,6 +16,8 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Open decrypts exactly the bytes it authenticated, and seal tags exactly the ciphertext it computed, even when
@@ -286,22 +288,31 @@ class AeadSingleReadTest {
     }
 
     private static Cipher provider(int mode) throws Exception {
-        Cipher c = Cipher.getInstance("ChaCha20-Poly1305", new JChachaProvider());
-        c.init(mode, new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[12]));
+        return provider("ChaCha20-Poly1305", mode);
+    }
+
+    private static Cipher provider(String alg, int mode) throws Exception {
+        Cipher c = Cipher.getInstance(alg, new JChachaProvider());
+        int nonceLength = alg.startsWith("X") ? 24 : 12;
+        c.init(mode, new SecretKeySpec(new byte[32], "ChaCha20"), new IvParameterSpec(new byte[nonceLength]));
         return c;
     }
 
-    /** The JCA open writes straight into the caller's output: the same outcome rule, arrays and direct buffers. */
-    @Test
-    void providerOpenNeverReleasesPlaintextOfBytesChangedDuringTheCall() throws Exception {
+    /**
+     * The JCA open writes straight into the caller's output: the same outcome rule, arrays and direct buffers, both
+     * algorithms.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ChaCha20-Poly1305", "XChaCha20-Poly1305"})
+    void providerOpenNeverReleasesPlaintextOfBytesChangedDuringTheCall(String alg) throws Exception {
         byte[] pt = Arrays.copyOf(PT, RACE_LEN);
-        byte[] sealed = provider(Cipher.ENCRYPT_MODE).doFinal(pt);
+        byte[] sealed = provider(alg, Cipher.ENCRYPT_MODE).doFinal(pt);
         for (int p : new int[] {100, 66_000}) {
             byte[] in = sealed.clone();
             byte[] out = new byte[RACE_LEN];
             whileToggling(() -> in[p] ^= 1, () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    boolean ok = providerOpens(c -> c.doFinal(in, 0, in.length, out, 0));
+                    boolean ok = providerOpens(alg, c -> c.doFinal(in, 0, in.length, out, 0));
                     checkRace(ok, pt, out, "provider array, byte " + p);
                 }
             });
@@ -309,7 +320,7 @@ class AeadSingleReadTest {
             ByteBuffer dout = ByteBuffer.allocateDirect(RACE_LEN);
             whileToggling(() -> din.put(p, (byte) (din.get(p) ^ 1)), () -> {
                 for (int i = 0; i < RACE_ROUNDS; i++) {
-                    boolean ok = providerOpens(c -> c.doFinal(din.clear(), dout.clear()));
+                    boolean ok = providerOpens(alg, c -> c.doFinal(din.clear(), dout.clear()));
                     checkRace(ok, pt, get(dout, 0, RACE_LEN), "provider direct, byte " + p);
                 }
             });
@@ -322,9 +333,9 @@ class AeadSingleReadTest {
     }
 
     /** Runs {@code call} on a fresh decrypting provider cipher: true if it returned, false on a bad tag. */
-    private static boolean providerOpens(CipherCall call) {
+    private static boolean providerOpens(String alg, CipherCall call) {
         try {
-            call.run(provider(Cipher.DECRYPT_MODE));
+            call.run(provider(alg, Cipher.DECRYPT_MODE));
             return true;
         } catch (AEADBadTagException e) {
             return false;
