@@ -6,7 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 
@@ -23,7 +25,10 @@ import javax.crypto.spec.IvParameterSpec;
  * sets jchacha against itself: {@link ProviderBench}'s {@code providerOpen} (JCA {@code Cipher.init} and
  * {@code doFinal} into the caller's array) on the left, its {@code directOpen} (the direct API) on the right. Parts
  * {@code nonce} and {@code xnonce}: {@link RandomNonceBench}'s {@code seal} / {@code xSeal} (random nonce, new array)
- * on the left, {@code sealInto} / {@code xSealInto} (caller's nonce, prepared array) on the right.
+ * on the left, {@code sealInto} / {@code xSealInto} (caller's nonce, prepared array) on the right; {@code noncerange}
+ * and {@code xnoncerange} put the random-nonce range forms ({@code sealRandomInto} / {@code xSealRandomInto}) on the
+ * left, {@code noncealloc} the caller-nonce seal into a new array ({@code sealAlloc}); {@code nonceprefix} sets
+ * {@code seal} beside {@code sealAlloc} (both return a new array).
  *
  * <pre>
  *   java -Djchacha.native.path=/nonexistent -jar target/jchacha-benchmarks.jar sidebyside stream,seal,open 256 1024 16384
@@ -31,13 +36,15 @@ import javax.crypto.spec.IvParameterSpec;
  * Arguments: parts (comma-separated), then sizes. {@code -Drounds=40} rounds of one slice per side (the side that goes
  * first alternates), {@code -DsliceMs=10}, {@code -DwarmupMs=1500} per part and size. {@code -Dcpu=true} times the
  * slices in this thread's CPU time instead of wall time, for a busy host: time the scheduler gave other processes
- * then counts on neither side. Each line: part, size, the median MB/s of each side over the rounds, and the median,
+ * then counts on neither side. {@code -Dthreads=2} measures in two threads at once, each with its own pair, both
+ * running the same side in each slice; the figures then cover every thread's rounds. Each line: part, size, the median MB/s of each side over the rounds, and the median,
  * minimum and maximum of the per-round ratio.
  */
 public final class SideBySide {
     private static final int ROUNDS = Integer.getInteger("rounds", 40);
     private static final long SLICE_NS = Long.getLong("sliceMs", 10) * 1_000_000L;
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
+    private static final int THREADS = Integer.getInteger("threads", 1);
     private static final ThreadMXBean CPU = Boolean.getBoolean("cpu") ? ManagementFactory.getThreadMXBean() : null;
     static volatile int blackhole;
 
@@ -50,7 +57,8 @@ public final class SideBySide {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            throw new IllegalArgumentException("usage: sidebyside stream,thin,seal,open,jcaopen,nonce,xnonce SIZE...");
+            throw new IllegalArgumentException(
+                    "usage: sidebyside stream,thin,seal,open,jcaopen,nonce,xnonce,noncerange,xnoncerange,noncealloc,nonceprefix SIZE...");
         }
         System.out.printf(
                 "# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
@@ -64,8 +72,11 @@ public final class SideBySide {
         for (String part : args[0].split(",")) {
             for (int i = 1; i < args.length; i++) {
                 int size = Integer.parseInt(args[i]);
-                Op[] pair = pair(part, size);
-                measure(part, size, pair[0], pair[1]);
+                Op[][] pairs = new Op[THREADS][];
+                for (int t = 0; t < THREADS; t++) {
+                    pairs[t] = pair(part, size);
+                }
+                measure(part, size, pairs);
             }
         }
     }
@@ -96,12 +107,27 @@ public final class SideBySide {
                 s::sunjce
             };
         }
-        if (part.equals("nonce") || part.equals("xnonce")) {
-            // the random-nonce class's seal (nonce drawn, new array) beside the caller-nonce class's seal into an array
+        if (part.startsWith("nonce") || part.startsWith("xnonce")) {
+            // RandomNonceBench's ops, each beside the caller-nonce class's seal into an array but nonceprefix's
             RandomNonceBench r = new RandomNonceBench();
             r.size = size;
             r.setup();
-            return part.equals("nonce") ? new Op[] {r::seal, r::sealInto} : new Op[] {r::xSeal, r::xSealInto};
+            switch (part) {
+                case "nonce":
+                    return new Op[] {r::seal, r::sealInto};
+                case "xnonce":
+                    return new Op[] {r::xSeal, r::xSealInto};
+                case "noncerange":
+                    return new Op[] {r::sealRandomInto, r::sealInto};
+                case "xnoncerange":
+                    return new Op[] {r::xSealRandomInto, r::xSealInto};
+                case "noncealloc":
+                    return new Op[] {r::sealAlloc, r::sealInto};
+                case "nonceprefix":
+                    return new Op[] {r::seal, r::sealAlloc};
+                default:
+                    break;
+            }
         }
         if (part.equals("jcaopen")) {
             // one state per side, as below: the JCA cipher on JDK 17 refuses the key and nonce of its last decryption
@@ -135,7 +161,8 @@ public final class SideBySide {
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
                 throw new IllegalArgumentException(
-                        "unknown part " + part + " (stream, thin, seal, open, jcaopen, nonce, xnonce)");
+                        "unknown part " + part
+                                + " (stream, thin, seal, open, jcaopen, nonce, xnonce, noncerange, xnoncerange, noncealloc, nonceprefix)");
         }
     }
 
@@ -155,24 +182,38 @@ public final class SideBySide {
         }
     }
 
-    private static void measure(String part, int size, Op mine, Op theirs) throws Exception {
-        long ops = 1;
-        for (long end = System.nanoTime() + WARMUP_NS; System.nanoTime() < end; ) {
-            ops = opsPerSlice(mine, theirs, ops);
+    /**
+     * The rounds of {@code pairs.length} threads, one pair each; a barrier before every slice runs the same side in
+     * all threads at once (as JMH's {@code -t} does), so each round's ratio sees the same neighbours on both sides.
+     */
+    private static void measure(String part, int size, Op[][] pairs) throws Exception {
+        CyclicBarrier barrier = new CyclicBarrier(pairs.length);
+        List<double[]> rounds = Collections.synchronizedList(new ArrayList<>());
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (Op[] pair : pairs) {
+            Thread t = new Thread(() -> {
+                try {
+                    rounds.addAll(rounds(pair[0], pair[1], barrier));
+                } catch (Throwable e) {
+                    failures.add(e);
+                    barrier.reset();
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("a measuring thread failed", failures.get(0));
         }
         List<Double> mbMine = new ArrayList<>(), mbTheirs = new ArrayList<>(), ratio = new ArrayList<>();
-        for (int r = 0; r < ROUNDS; r++) {
-            double a, b;
-            if (r % 2 == 0) {
-                a = slice(mine, ops);
-                b = slice(theirs, ops);
-            } else {
-                b = slice(theirs, ops);
-                a = slice(mine, ops);
-            }
-            mbMine.add(size * 1e3 / a);
-            mbTheirs.add(size * 1e3 / b);
-            ratio.add(b / a);
+        for (double[] r : rounds) {
+            mbMine.add(size * 1e3 / r[0]);
+            mbTheirs.add(size * 1e3 / r[1]);
+            ratio.add(r[1] / r[0]);
         }
         System.out.printf(
                 "%s %d %.0f %.0f %.3f %.3f %.3f%n",
@@ -183,6 +224,25 @@ public final class SideBySide {
                 median(ratio),
                 ratio.stream().min(Double::compare).get(),
                 ratio.stream().max(Double::compare).get());
+    }
+
+    /** One thread's warm-up and rounds: ns per op of each side, per round. */
+    private static List<double[]> rounds(Op mine, Op theirs, CyclicBarrier barrier) throws Exception {
+        long ops = 1;
+        for (long end = System.nanoTime() + WARMUP_NS; System.nanoTime() < end; ) {
+            ops = opsPerSlice(mine, theirs, ops);
+        }
+        List<double[]> out = new ArrayList<>();
+        for (int r = 0; r < ROUNDS; r++) {
+            // the side that goes first alternates
+            Op first = r % 2 == 0 ? mine : theirs, second = r % 2 == 0 ? theirs : mine;
+            barrier.await();
+            double x = slice(first, ops);
+            barrier.await();
+            double y = slice(second, ops);
+            out.add(r % 2 == 0 ? new double[] {x, y} : new double[] {y, x});
+        }
+        return out;
     }
 
     /** Runs both sides for {@code ops} ops each and returns the op count that makes the slower one last a slice. */
