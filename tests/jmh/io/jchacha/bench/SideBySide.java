@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 
@@ -37,14 +38,17 @@ import javax.crypto.spec.IvParameterSpec;
  * first alternates), {@code -DsliceMs=10}, {@code -DwarmupMs=1500} per part and size. {@code -Dcpu=true} times the
  * slices in this thread's CPU time instead of wall time, for a busy host: time the scheduler gave other processes
  * then counts on neither side. {@code -Dthreads=2} measures in two threads at once, each with its own pair, both
- * running the same side in each slice; the figures then cover every thread's rounds. Each line: part, size, the median MB/s of each side over the rounds, and the median,
- * minimum and maximum of the per-round ratio.
+ * running the same side with the same op count in each slice; the figures then cover every thread's rounds (MB/s per
+ * thread). Each line: part, size, the median MB/s of each side over the rounds, and the median, minimum and maximum
+ * of the per-round ratio.
  */
 public final class SideBySide {
     private static final int ROUNDS = Integer.getInteger("rounds", 40);
     private static final long SLICE_NS = Long.getLong("sliceMs", 10) * 1_000_000L;
     private static final long WARMUP_NS = Long.getLong("warmupMs", 1500) * 1_000_000L;
     private static final int THREADS = Integer.getInteger("threads", 1);
+    private static final String PARTS =
+            "stream, thin, seal, open, jcaopen, nonce, xnonce, noncerange, xnoncerange, noncealloc, nonceprefix";
     private static final ThreadMXBean CPU = Boolean.getBoolean("cpu") ? ManagementFactory.getThreadMXBean() : null;
     static volatile int blackhole;
 
@@ -57,17 +61,20 @@ public final class SideBySide {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            throw new IllegalArgumentException(
-                    "usage: sidebyside stream,thin,seal,open,jcaopen,nonce,xnonce,noncerange,xnoncerange,noncealloc,nonceprefix SIZE...");
+            throw new IllegalArgumentException("usage: sidebyside PART[,PART...] SIZE... (parts: " + PARTS + ")");
+        }
+        if (THREADS < 1) {
+            throw new IllegalArgumentException("-Dthreads must be at least 1, not " + THREADS);
         }
         System.out.printf(
-                "# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time%n",
+                "# jchacha %s (%s) beside SunJCE, java %s; %d rounds of %d ms slices of %s time, %d thread(s)%n",
                 Backends.active().id(),
                 Backends.activeReason(),
                 System.getProperty("java.version"),
                 ROUNDS,
                 SLICE_NS / 1_000_000,
-                CPU != null ? "thread CPU" : "wall");
+                CPU != null ? "thread CPU" : "wall",
+                THREADS);
         System.out.println("# part size jchacha-MB/s sunjce-MB/s ratio-median ratio-min ratio-max");
         for (String part : args[0].split(",")) {
             for (int i = 1; i < args.length; i++) {
@@ -108,7 +115,7 @@ public final class SideBySide {
             };
         }
         if (part.startsWith("nonce") || part.startsWith("xnonce")) {
-            // RandomNonceBench's ops, each beside the caller-nonce class's seal into an array but nonceprefix's
+            // RandomNonceBench's ops beside the caller-nonce seal into an array; nonceprefix sets seal beside sealAlloc
             RandomNonceBench r = new RandomNonceBench();
             r.size = size;
             r.setup();
@@ -126,7 +133,7 @@ public final class SideBySide {
                 case "nonceprefix":
                     return new Op[] {r::seal, r::sealAlloc};
                 default:
-                    break;
+                    throw new IllegalArgumentException("unknown part " + part + " (parts: " + PARTS + ")");
             }
         }
         if (part.equals("jcaopen")) {
@@ -160,9 +167,7 @@ public final class SideBySide {
             case "open":
                 return new Op[] {a::jchachaOpen, b::sunjceOpen};
             default:
-                throw new IllegalArgumentException(
-                        "unknown part " + part
-                                + " (stream, thin, seal, open, jcaopen, nonce, xnonce, noncerange, xnoncerange, noncealloc, nonceprefix)");
+                throw new IllegalArgumentException("unknown part " + part + " (parts: " + PARTS + ")");
         }
     }
 
@@ -183,31 +188,35 @@ public final class SideBySide {
     }
 
     /**
-     * The rounds of {@code pairs.length} threads, one pair each; a barrier before every slice runs the same side in
-     * all threads at once (as JMH's {@code -t} does), so each round's ratio sees the same neighbours on both sides.
+     * The rounds of {@code pairs.length} threads, one pair each; after the warm-up all threads take the largest op
+     * count any of them chose, and a barrier before every slice starts the same side in all of them at once (as JMH's
+     * {@code -t} runs one benchmark in every thread).
      */
     private static void measure(String part, int size, Op[][] pairs) throws Exception {
         CyclicBarrier barrier = new CyclicBarrier(pairs.length);
+        AtomicLong ops = new AtomicLong(1);
         List<double[]> rounds = Collections.synchronizedList(new ArrayList<>());
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         List<Thread> threads = new ArrayList<>();
         for (Op[] pair : pairs) {
-            Thread t = new Thread(() -> {
+            threads.add(new Thread(() -> {
                 try {
-                    rounds.addAll(rounds(pair[0], pair[1], barrier));
+                    rounds.addAll(rounds(pair[0], pair[1], barrier, ops));
                 } catch (Throwable e) {
                     failures.add(e);
-                    barrier.reset();
+                    // the others may wait at the barrier or reach it later: an interrupt ends either
+                    threads.forEach(Thread::interrupt);
                 }
-            });
-            threads.add(t);
-            t.start();
+            }));
         }
+        threads.forEach(Thread::start);
         for (Thread t : threads) {
             t.join();
         }
         if (!failures.isEmpty()) {
-            throw new IllegalStateException("a measuring thread failed", failures.get(0));
+            IllegalStateException e = new IllegalStateException("a measuring thread failed", failures.get(0));
+            failures.subList(1, failures.size()).forEach(e::addSuppressed);
+            throw e;
         }
         List<Double> mbMine = new ArrayList<>(), mbTheirs = new ArrayList<>(), ratio = new ArrayList<>();
         for (double[] r : rounds) {
@@ -227,11 +236,15 @@ public final class SideBySide {
     }
 
     /** One thread's warm-up and rounds: ns per op of each side, per round. */
-    private static List<double[]> rounds(Op mine, Op theirs, CyclicBarrier barrier) throws Exception {
-        long ops = 1;
+    private static List<double[]> rounds(Op mine, Op theirs, CyclicBarrier barrier, AtomicLong shared)
+            throws Exception {
+        long mineOps = 1;
         for (long end = System.nanoTime() + WARMUP_NS; System.nanoTime() < end; ) {
-            ops = opsPerSlice(mine, theirs, ops);
+            mineOps = opsPerSlice(mine, theirs, mineOps);
         }
+        shared.accumulateAndGet(mineOps, Math::max);
+        barrier.await();
+        long ops = shared.get();
         List<double[]> out = new ArrayList<>();
         for (int r = 0; r < ROUNDS; r++) {
             // the side that goes first alternates
