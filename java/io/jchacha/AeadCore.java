@@ -233,7 +233,7 @@ final class AeadCore {
         byte[] a = aad(aad);
         byte[] out = new byte[nonce.length + plaintext.length + Poly1305.TAG_LENGTH];
         sealMessage(nonce, a, plaintext, 0, plaintext.length, out, nonce.length);
-        // the nonce last: copied straight after the allocation it made the whole seal measure 3-5 % slower at 16 KiB
+        // the nonce last: copied straight after the allocation it made the whole seal measure 1-5 % slower at 16 KiB
         // (docs/bench/random-nonce.md#the-nonce-copy-after-the-allocation)
         System.arraycopy(nonce, 0, out, 0, nonce.length);
         return out;
