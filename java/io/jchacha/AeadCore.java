@@ -188,9 +188,20 @@ final class AeadCore {
         }
     }
 
-    static void checkOutOffset(byte[] out, int outOff) {
+    /** The array-range forms' argument checks: both arrays given, the input range and the output offset in bounds. */
+    static void checkRanges(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(out, "out");
+        Objects.checkFromIndexSize(inOff, len, in.length);
         if (outOff < 0 || outOff > out.length) {
             throw new IndexOutOfBoundsException("output offset " + outOff + " out of bounds for length " + out.length);
+        }
+    }
+
+    /** ShortBufferException, naming both counts, unless {@code out[outOff ..]} holds {@code need} bytes. */
+    static void checkRoom(byte[] out, int outOff, long need) throws ShortBufferException {
+        if (out.length - outOff < need) {
+            throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
         }
     }
 
@@ -256,15 +267,10 @@ final class AeadCore {
     int seal(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException {
         checkNonce(nonce, nonceLength);
-        Objects.requireNonNull(in, "in");
-        Objects.requireNonNull(out, "out");
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        checkOutOffset(out, outOff);
+        checkRanges(in, inOff, len, out, outOff);
         checkMessageLength(len);
         long need = len + (long) Poly1305.TAG_LENGTH;
-        if (out.length - outOff < need) {
-            throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
-        }
+        checkRoom(out, outOff, need);
         byte[] a = aad(aad);
         sealMessage(nonce, a, in, inOff, len, out, outOff);
         return (int) need;
@@ -273,17 +279,12 @@ final class AeadCore {
     int open(byte[] nonce, byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
         checkNonce(nonce, nonceLength);
-        Objects.requireNonNull(in, "in");
-        Objects.requireNonNull(out, "out");
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        checkOutOffset(out, outOff);
+        checkRanges(in, inOff, len, out, outOff);
         if (len < Poly1305.TAG_LENGTH) {
             throw new AEADBadTagException("ciphertext shorter than the 16-byte tag");
         }
         int ptLen = len - Poly1305.TAG_LENGTH;
-        if (out.length - outOff < ptLen) {
-            throw new ShortBufferException("output needs " + ptLen + " bytes, has " + (out.length - outOff));
-        }
+        checkRoom(out, outOff, ptLen);
         byte[] a = aad(aad);
         if (!openMessage(nonce, a, in, inOff, ptLen, out, outOff)) { // output zeroed
             throw new AEADBadTagException("tag mismatch");

@@ -50,14 +50,9 @@ abstract class CallerNonceAead {
      */
     final int sealWithRandomNonce(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException {
-        Objects.requireNonNull(in, "in");
-        Objects.requireNonNull(out, "out");
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        AeadCore.checkOutOffset(out, outOff);
+        AeadCore.checkRanges(in, inOff, len, out, outOff);
         long need = (long) nonceLength + len + TAG_LENGTH;
-        if (out.length - outOff < need) {
-            throw new ShortBufferException("output needs " + need + " bytes, has " + (out.length - outOff));
-        }
+        AeadCore.checkRoom(out, outOff, need);
         byte[] nonce = new byte[nonceLength];
         NonceSource.next(nonce);
         core.seal(nonce, in, inOff, len, aad, out, outOff + nonceLength);
@@ -68,10 +63,7 @@ abstract class CallerNonceAead {
     /** open of nonce || ciphertext || tag at {@code in[inOff .. inOff + len)} into {@code out[outOff ..]}. */
     final int openWithPrefixedNonce(byte[] in, int inOff, int len, byte[] aad, byte[] out, int outOff)
             throws ShortBufferException, AEADBadTagException {
-        Objects.requireNonNull(in, "in");
-        Objects.requireNonNull(out, "out");
-        Objects.checkFromIndexSize(inOff, len, in.length);
-        AeadCore.checkOutOffset(out, outOff);
+        AeadCore.checkRanges(in, inOff, len, out, outOff);
         if (len < nonceLength + TAG_LENGTH) {
             throw new AEADBadTagException(
                     "input shorter than nonce and tag (" + (nonceLength + TAG_LENGTH) + " bytes)");
